@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One translation unit: build its events, run the rules, collect findings. */
+#ifndef ORDERCHECK_ANALYZE_H
+#define ORDERCHECK_ANALYZE_H
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "events_build.h"
+
+struct analyze_opts {
+	struct build_opts build;
+	FILE *dump_ir; /* --dump-ir: where to print the events, or NULL */
+};
+
+int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
+	       struct diag_list *out);
+
+#endif

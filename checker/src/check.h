@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Checking one file end to end: parse, analyse, messages about the file. */
+#ifndef ORDERCHECK_CHECK_H
+#define ORDERCHECK_CHECK_H
+
+#include <stdio.h>
+
+#include "analyze.h"
+#include "frontend.h"
+
+struct check_opts {
+	struct frontend_opts frontend;
+	struct analyze_opts analyze;
+};
+
+/* A worker_fn: one CXIndex per process, created on first use. */
+void check_job(const struct tu_job *job, void *opts, struct diag_list *out);
+
+#endif

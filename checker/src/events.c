@@ -1,0 +1,1336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AST -> per-function ordering events. Primitives are found by the name
+ * of the outermost macro expansion that produced a node (real kernel
+ * headers and our model header alike), then by callee name, then by the
+ * C11/GNU builtin, and last by shape (volatile access, asm "memory").
+ */
+#include "events_build.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+#include "util.h"
+
+/* ---- arena: every event and string of a TU, freed at once ---- */
+
+struct arena {
+	struct arena *next;
+	size_t used, size;
+	char data[];
+};
+
+static void *arena_alloc(struct arena **a, size_t n)
+{
+	struct arena *b = *a;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!b || b->used + n > b->size) {
+		size_t size = n > 65536 ? n : 65536;
+
+		b = xmalloc(sizeof(*b) + size);
+		b->next = *a;
+		b->used = 0;
+		b->size = size;
+		*a = b;
+	}
+	b->used += n;
+	return memset(b->data + b->used - n, 0, n);
+}
+
+static char *arena_strdup(struct arena **a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(arena_alloc(a, n), s, n);
+}
+
+static void arena_free(struct arena *a)
+{
+	while (a) {
+		struct arena *next = a->next;
+
+		free(a);
+		a = next;
+	}
+}
+
+/* ---- the set of header functions seen by this process ---- */
+
+struct seen_set {
+	char **v;
+	unsigned n, cap; /* open addressing, cap a power of two */
+};
+
+struct seen_set *seen_new(void)
+{
+	struct seen_set *s = xcalloc(1, sizeof(*s));
+
+	s->cap = 1024;
+	s->v = xcalloc(s->cap, sizeof(*s->v));
+	return s;
+}
+
+void seen_free(struct seen_set *s)
+{
+	unsigned i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->cap; i++)
+		free(s->v[i]);
+	free(s->v);
+	free(s);
+}
+
+static unsigned hash_str(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* Returns true if @key was already present; inserts it otherwise. */
+static bool seen_test_and_add(struct seen_set *s, const char *key)
+{
+	unsigned i;
+
+	if (s->n * 2 >= s->cap) {
+		struct seen_set big = { xcalloc(s->cap * 2, sizeof(char *)), 0,
+					s->cap * 2 };
+
+		for (i = 0; i < s->cap; i++)
+			if (s->v[i])
+				seen_test_and_add(&big, s->v[i]);
+		for (i = 0; i < s->cap; i++)
+			free(s->v[i]);
+		free(s->v);
+		*s = big;
+	}
+	for (i = hash_str(key) & (s->cap - 1); s->v[i];
+	     i = (i + 1) & (s->cap - 1))
+		if (!strcmp(s->v[i], key))
+			return true;
+	s->v[i] = xstrdup(key);
+	s->n++;
+	return false;
+}
+
+/* ---- the builder ---- */
+
+struct builder {
+	CXTranslationUnit tu;
+	struct arena *arena;
+	struct macro_table macros;
+	const struct build_opts *opts;
+	struct ir_file *names;
+	unsigned nnames;
+	struct evlist *cur; /* where events go */
+	struct event *parent; /* the branch or loop being filled */
+	unsigned flags; /* EVF_IN_COND while in a condition */
+	/* inside a claimed primitive: its body nodes make no events */
+	struct macro_exp *inside;
+	struct event *inside_ev;
+};
+
+enum ctx {
+	CTX_LOAD,
+	CTX_STORE,
+	CTX_RMW,
+	CTX_ADDR, /* &x, the base of x.f: names memory, accesses none */
+	CTX_LOCATION, /* the location argument of a primitive */
+};
+
+static void visit(struct builder *b, CXCursor c, enum ctx ctx);
+static void visit_all(struct builder *b, CXCursor c, enum ctx ctx);
+
+static const char *display_name(struct builder *b, CXFile f)
+{
+	unsigned i;
+	CXString s;
+	char *p;
+
+	if (!f)
+		return "<unknown>";
+	for (i = 0; i < b->nnames; i++)
+		if (b->names[i].file == f)
+			return b->names[i].display;
+	s = clang_getFileName(f);
+	p = path_display(clang_getCString(s));
+	clang_disposeString(s);
+	b->names = xrealloc(b->names, (b->nnames + 1) * sizeof(*b->names));
+	b->names[b->nnames].file = f;
+	b->names[b->nnames].display = arena_strdup(&b->arena, p);
+	free(p);
+	return b->names[b->nnames++].display;
+}
+
+struct floc {
+	CXFile file;
+	unsigned line, col, off;
+};
+
+static struct floc file_loc(CXSourceLocation l)
+{
+	struct floc r;
+
+	clang_getFileLocation(l, &r.file, &r.line, &r.col, &r.off);
+	return r;
+}
+
+static void set_span(struct builder *b, struct src_span *sp, struct floc s,
+		     struct floc e)
+{
+	sp->file = display_name(b, s.file);
+	sp->line = s.line;
+	sp->col = s.col;
+	sp->off = s.off;
+	sp->end_line = e.line;
+	sp->end_col = e.col;
+	sp->end_off = e.off;
+}
+
+static void span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	set_span(b, sp, file_loc(clang_getRangeStart(r)),
+		 file_loc(clang_getRangeEnd(r)));
+}
+
+static void span_of_macro(struct builder *b, const struct macro_exp *m,
+			  struct src_span *sp)
+{
+	set_span(b, sp,
+		 file_loc(clang_getLocationForOffset(b->tu, m->file, m->off)),
+		 file_loc(clang_getLocationForOffset(b->tu, m->file,
+						     m->end_off)));
+}
+
+static struct event *new_event(struct builder *b, enum ev_type type)
+{
+	struct event *e = arena_alloc(&b->arena, sizeof(*e));
+
+	e->type = type;
+	e->order = e->order_fail = MO_UNKNOWN;
+	e->parent = b->parent;
+	e->flags = b->flags;
+	return e;
+}
+
+static void push(struct evlist *l, struct event *e)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = e;
+}
+
+static void emit(struct builder *b, struct event *e)
+{
+	push(b->cur, e);
+}
+
+static char *cursor_spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+/*
+ * The identifier or operator at file offset @off (after blanks and
+ * comments), read from the buffer: clang_getToken() finds nothing at
+ * locations inside a macro's arguments. Returns a malloced string.
+ */
+static bool is_ident(char c)
+{
+	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+static char *token_at(struct builder *b, CXFile f, unsigned off)
+{
+	static const char *const ops[] = {
+		"<<=", ">>=", "...", "==", "!=", "<=", ">=", "&&", "||", "+=",
+		"-=",  "*=",  "/=",  "%=", "&=", "|=", "^=", "++", "--", "->",
+		"<<",  ">>",  "=",   "<",  ">",  "+",  "-",  "*",  "/",  "%",
+		"&",   "|",   "^",   "!",  "~",  ",",  "?",  ":",  "(",  ")",
+		"[",   "]",   "{",   "}",  ";",  ".",
+	};
+	size_t len, i = off, j;
+	const char *buf = f ? clang_getFileContents(b->tu, f, &len) : NULL;
+
+	if (!buf)
+		return xstrdup("");
+	while (i < len) {
+		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
+		    buf[i] == '\r' || buf[i] == '\\') {
+			i++;
+		} else if (buf[i] == '/' && i + 1 < len && buf[i + 1] == '*') {
+			const char *e = strstr(buf + i + 2, "*/");
+
+			i = e ? (size_t)(e - buf) + 2 : len;
+		} else if (buf[i] == '/' && i + 1 < len && buf[i + 1] == '/') {
+			while (i < len && buf[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	if (i >= len)
+		return xstrdup("");
+	if (is_ident(buf[i]) && !(buf[i] >= '0' && buf[i] <= '9')) {
+		for (j = i; j < len && is_ident(buf[j]); j++)
+			;
+		return xstrndup(buf + i, j - i);
+	}
+	for (j = 0; j < sizeof(ops) / sizeof(ops[0]); j++)
+		if (!strncmp(buf + i, ops[j], strlen(ops[j])) &&
+		    i + strlen(ops[j]) <= len)
+			return xstrdup(ops[j]);
+	return xstrndup(buf + i, 1);
+}
+
+/* Children of a cursor, in order. */
+struct kids {
+	CXCursor v[8];
+	unsigned n;
+};
+
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct kids *k = d;
+
+	(void)p;
+	if (k->n < 8)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+static struct kids kids_of(CXCursor c)
+{
+	struct kids k = { .n = 0 };
+
+	clang_visitChildren(c, kids_cb, &k);
+	return k;
+}
+
+/* Strip parentheses and implicit casts, which change nothing here. */
+static CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kd;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    k != CXCursor_CStyleCastExpr)
+			return c;
+		kd = kids_of(c);
+		if (kd.n != 1)
+			return c;
+		c = kd.v[0];
+	}
+}
+
+/* The operator of a unary expression: its first token, or "++"/"--" last. */
+static char *unary_op(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = file_loc(clang_getRangeStart(r));
+	char *t = token_at(b, s.file, s.off);
+	struct kids k;
+
+	struct floc e;
+
+	if (strcmp(t, "++") && strcmp(t, "--") && strcmp(t, "*") &&
+	    strcmp(t, "&") && strcmp(t, "-") && strcmp(t, "!") &&
+	    strcmp(t, "~") && strcmp(t, "+")) {
+		/* postfix: the token after the operand */
+		k = kids_of(c);
+		if (k.n == 1) {
+			e = file_loc(clang_getRangeEnd(
+				clang_getCursorExtent(k.v[0])));
+			free(t);
+			t = token_at(b, e.file, e.off);
+		}
+	}
+	return t;
+}
+
+/* The operator between a binary expression's operands. */
+static char *binary_op(struct builder *b, CXCursor lhs)
+{
+	struct floc e = file_loc(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+
+	return token_at(b, e.file, e.off);
+}
+
+/* ---- location keys: the shared object, named as a human would ---- */
+
+static char *key_of(struct builder *b, CXCursor c);
+
+static char *record_name(CXCursor field)
+{
+	CXCursor rec = clang_getCursorSemanticParent(field);
+	char *n = cursor_spelling(rec);
+
+	if (!*n) {
+		CXString t = clang_getTypeSpelling(clang_getCursorType(rec));
+
+		free(n);
+		n = xstrdup(clang_getCString(t));
+		clang_disposeString(t);
+	}
+	return n;
+}
+
+static char *key_of(struct builder *b, CXCursor c)
+{
+	CXCursor ref;
+	enum CXCursorKind k;
+	char *r, *inner, *name;
+
+	c = strip(c);
+	k = clang_getCursorKind(c);
+	switch (k) {
+	case CXCursor_DeclRefExpr:
+		ref = clang_getCursorReferenced(c);
+		name = cursor_spelling(ref);
+		if (clang_getCursorKind(ref) == CXCursor_ParmDecl)
+			r = xasprintf("param:%s", name);
+		else if (clang_Cursor_hasVarDeclGlobalStorage(ref) == 1)
+			r = xasprintf("global:%s", name);
+		else
+			r = xasprintf("local:%s", name);
+		free(name);
+		return r;
+	case CXCursor_MemberRefExpr: {
+		char *rec;
+
+		ref = clang_getCursorReferenced(c);
+		name = cursor_spelling(ref);
+		rec = record_name(ref);
+		r = xasprintf("%s%s.%s", strncmp(rec, "struct ", 7) &&
+						  strncmp(rec, "union ", 6) ?
+					  "struct " :
+					  "",
+			      rec, name);
+		free(rec);
+		free(name);
+		return r;
+	}
+	case CXCursor_ArraySubscriptExpr: {
+		struct kids kd = kids_of(c);
+
+		if (!kd.n)
+			return NULL;
+		inner = key_of(b, kd.v[0]);
+		r = inner ? xasprintf("%s[]", inner) : NULL;
+		free(inner);
+		return r;
+	}
+	case CXCursor_UnaryOperator: {
+		struct kids kd = kids_of(c);
+		char *op = unary_op(b, c);
+
+		inner = kd.n == 1 ? key_of(b, kd.v[0]) : NULL;
+		r = NULL;
+		if (inner && !strcmp(op, "*"))
+			r = xasprintf("*%s", inner);
+		else if (inner && !strcmp(op, "&"))
+			r = xasprintf("&%s", inner);
+		free(op);
+		free(inner);
+		return r;
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* The object a pointer argument designates: &x -> x, p -> *p. */
+static const char *pointee_key(struct builder *b, CXCursor arg)
+{
+	char *k = key_of(b, arg), *r;
+	const char *res;
+
+	if (!k)
+		return NULL;
+	if (k[0] == '&')
+		r = xstrdup(k + 1);
+	else
+		r = xasprintf("*%s", k);
+	free(k);
+	res = arena_strdup(&b->arena, r);
+	free(r);
+	return res;
+}
+
+static const char *lvalue_key(struct builder *b, CXCursor c)
+{
+	char *k = key_of(b, c);
+	const char *res;
+
+	if (!k)
+		return NULL;
+	res = arena_strdup(&b->arena, k);
+	free(k);
+	return res;
+}
+
+/* ---- memory orders ---- */
+
+static int eval_order(CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int mo = MO_UNKNOWN;
+
+	if (r) {
+		if (clang_EvalResult_getKind(r) == CXEval_Int) {
+			long long v = clang_EvalResult_getAsLongLong(r);
+
+			/* the x86 HLE hint bits do not change the order */
+			v &= 0xffff;
+			if (v >= MO_RELAXED && v <= MO_SEQ_CST)
+				mo = (int)v;
+		}
+		clang_EvalResult_dispose(r);
+	}
+	return mo;
+}
+
+/* Fill class and orders of a C11/GNU operation from its order argument. */
+static void classify_c11(struct event *e, int mo, int mo_fail)
+{
+	e->order = mo;
+	e->order_fail = mo_fail;
+	if (e->flags & F_INIT) {
+		e->cls = OC_PLAIN;
+		return;
+	}
+	e->cls = vocab_class_for_order(e->kind, mo == MO_UNKNOWN ? MO_SEQ_CST :
+								   mo);
+	if (mo == MO_SEQ_CST || mo == MO_UNKNOWN)
+		e->flags |= F_SEQ_CST;
+}
+
+static void set_prim(struct event *e, const struct vocab_entry *p,
+		     const struct build_opts *o)
+{
+	static const enum ev_type by_kind[] = {
+		[K_LOAD] = EV_ACCESS,	[K_STORE] = EV_ACCESS,
+		[K_RMW] = EV_ACCESS,	[K_FENCE] = EV_FENCE,
+		[K_MODIFIER] = EV_MODIFIER, [K_LOCK] = EV_LOCK,
+		[K_UNLOCK] = EV_LOCK,	[K_MARKER] = EV_MARKER,
+	};
+
+	e->type = by_kind[p->kind];
+	e->prim = p;
+	e->name = p->name;
+	e->kind = p->kind;
+	e->cls = p->cls;
+	e->flags |= p->flags;
+	if (o->old_bitops && (p->flags & F_BITOP_V6))
+		e->flags |= F_COND;
+}
+
+/* ---- primitives written as macros ---- */
+
+static bool in_arg(const struct macro_exp *m, int arg, unsigned off)
+{
+	return arg >= 0 && (unsigned)arg < m->nargs &&
+	       off >= m->arg_off[arg] && off < m->arg_end[arg];
+}
+
+/*
+ * The unclaimed primitive whose expansion produced @c as a whole, if any.
+ * A node starting at a macro's name came from its expansion; it is the
+ * whole expansion when it also ends there (or, for a macro written in
+ * another's argument, at the end of the outermost one, where clang maps
+ * the ends of nested expansions).
+ */
+static struct macro_exp *claim(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = file_loc(clang_getRangeStart(r)), e;
+	struct macro_exp *m = macros_at(&b->macros, s.file, s.off);
+
+	if (!m || !m->prim || m->claimed || m->c11)
+		return NULL;
+	e = file_loc(clang_getRangeEnd(r));
+	if (e.file != s.file)
+		return NULL;
+	if (e.off >= m->off && e.off <= m->end_off)
+		return m;
+	if (m->outer && e.off == m->outer->end_off)
+		return m;
+	return NULL;
+}
+
+static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
+			enum ctx ctx)
+{
+	struct event *e = new_event(b, EV_ACCESS);
+	struct macro_exp *saved = b->inside;
+	struct event *saved_ev = b->inside_ev;
+
+	m->claimed = true;
+	set_prim(e, m->prim, b->opts);
+	e->name = arena_strdup(&b->arena, m->name);
+	span_of_macro(b, m, &e->span);
+	macros_split_args(b->tu, m);
+	if (m->nargs) {
+		char *text = NULL;
+		size_t len;
+		const char *buf = clang_getFileContents(b->tu, m->file, &len);
+
+		if (buf && m->arg_end[m->nargs - 1] <= len)
+			text = xstrndup(buf + m->arg_off[0],
+					m->arg_end[m->nargs - 1] - m->arg_off[0]);
+		e->args = text ? arena_strdup(&b->arena, text) : "";
+		free(text);
+	} else {
+		e->args = "";
+	}
+	/* a fix may rewrite it only when it is written in this file */
+	e->fixable = !m->outer;
+	b->inside = m;
+	b->inside_ev = e;
+	visit_all(b, c, ctx);
+	b->inside = saved;
+	b->inside_ev = saved_ev;
+	emit(b, e);
+}
+
+/* ---- calls and builtins ---- */
+
+static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
+					     char **name)
+{
+	struct floc s = file_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	const struct vocab_entry *p;
+	struct macro_exp *m;
+
+	*name = token_at(b, s.file, s.off);
+	m = macros_at(&b->macros, s.file, s.off);
+	p = vocab_lookup(*name, m && m->c11);
+	if (!p || (p->dialect == D_LINUX && !(m && m->c11))) {
+		/* a kernel name here is handled as a macro or a call */
+		return p && p->dialect != D_LINUX ? p : NULL;
+	}
+	return p;
+}
+
+static void visit_args(struct builder *b, CXCursor c, int loc_arg)
+{
+	int i, n = clang_Cursor_getNumArguments(c);
+
+	for (i = 0; i < n; i++)
+		visit(b, clang_Cursor_getArgument(c, (unsigned)i),
+		      i == loc_arg ? CTX_LOCATION : CTX_LOAD);
+}
+
+static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
+{
+	span_of_cursor(b, c, &e->span);
+	e->fixable = !b->inside;
+	if (e->prim && e->prim->ptr_arg >= 0 &&
+	    e->prim->ptr_arg < clang_Cursor_getNumArguments(c))
+		e->key = pointee_key(b, clang_Cursor_getArgument(
+					       c, (unsigned)e->prim->ptr_arg));
+}
+
+static void visit_call(struct builder *b, CXCursor c)
+{
+	char *name = cursor_spelling(c);
+	const struct vocab_entry *p = vocab_lookup(name, false);
+	struct event *e;
+	char *shown = NULL;
+
+	/* __builtin_expect() and friends are not calls that matter */
+	if (!p && !strncmp(name, "__builtin_", 10)) {
+		visit_args(b, c, -1);
+		free(name);
+		return;
+	}
+	if (p && p->dialect != D_LINUX && (p->flags & F_MO_ARG)) {
+		/* __atomic_thread_fence(mo) and <stdatomic.h>'s fences */
+		const struct vocab_entry *q = c11_name_at(b, c, &shown);
+
+		if (q && q->kind == p->kind)
+			p = q;
+	}
+	visit_args(b, c, p ? p->ptr_arg : -1);
+	e = new_event(b, EV_CALL);
+	if (p) {
+		set_prim(e, p, b->opts);
+		if (p->flags & F_MO_ARG) {
+			int n = clang_Cursor_getNumArguments(c);
+
+			classify_c11(e, p->mo_arg >= 0 && p->mo_arg < n ?
+						eval_order(clang_Cursor_getArgument(
+							c, (unsigned)p->mo_arg)) :
+						MO_UNKNOWN,
+				     MO_UNKNOWN);
+		}
+	} else {
+		e->name = arena_strdup(&b->arena, name);
+	}
+	fill_call_event(b, e, c);
+	emit(b, e);
+	free(shown);
+	free(name);
+}
+
+/*
+ * clang's AtomicExpr (the __c11_* and __atomic_* builtins) is exposed as
+ * an UnexposedExpr whose children come in its internal order: pointer,
+ * order, value, failure order, desired value.
+ */
+static bool visit_atomic_expr(struct builder *b, CXCursor c)
+{
+	char *name = NULL;
+	const struct vocab_entry *p = c11_name_at(b, c, &name);
+	CXCursor a = c;
+	struct kids kd;
+	struct event *e;
+	unsigned i;
+
+	if (!p || !(p->kind == K_LOAD || p->kind == K_STORE ||
+		    p->kind == K_RMW)) {
+		free(name);
+		return false;
+	}
+	for (;;) {
+		kd = kids_of(a);
+		if (kd.n != 1 || clang_getCursorKind(kd.v[0]) !=
+					 CXCursor_UnexposedExpr)
+			break;
+		a = kd.v[0];
+	}
+	if (kd.n < 2) {
+		free(name);
+		return false;
+	}
+	for (i = 0; i < kd.n && i < 8; i++) {
+		bool is_order = i == 1 || (i == 3 && (p->flags & F_CMPXCHG));
+
+		if (!is_order)
+			visit(b, kd.v[i], i == 0 ? CTX_LOCATION : CTX_LOAD);
+	}
+	e = new_event(b, EV_ACCESS);
+	set_prim(e, p, b->opts);
+	e->name = arena_strdup(&b->arena, name);
+	classify_c11(e, eval_order(kd.v[1]),
+		     (p->flags & F_CMPXCHG) && kd.n > 3 ? eval_order(kd.v[3]) :
+							  MO_UNKNOWN);
+	span_of_cursor(b, c, &e->span);
+	e->key = pointee_key(b, kd.v[0]);
+	emit(b, e);
+	free(name);
+	return true;
+}
+
+/* ---- shapes: what is left when no name is known ---- */
+
+static bool asm_clobbers_memory(struct builder *b, CXCursor c)
+{
+	CXToken *toks;
+	unsigned n, i;
+	bool r = false;
+
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &toks, &n);
+	for (i = 0; i < n && !r; i++) {
+		CXString s = clang_getTokenSpelling(b->tu, toks[i]);
+
+		r = !strcmp(clang_getCString(s), "\"memory\"");
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(b->tu, toks, n);
+	return r;
+}
+
+static bool is_local_var(CXCursor ref)
+{
+	enum CXCursorKind k = clang_getCursorKind(ref);
+
+	if (k == CXCursor_ParmDecl)
+		return true;
+	return k == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(ref) != 1;
+}
+
+static void access_event(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	CXType t = clang_getCursorType(c);
+	struct event *e;
+	static const enum oc_kind kinds[] = {
+		[CTX_LOAD] = K_LOAD,
+		[CTX_STORE] = K_STORE,
+		[CTX_RMW] = K_RMW,
+	};
+
+	if (ctx != CTX_LOAD && ctx != CTX_STORE && ctx != CTX_RMW)
+		return;
+	e = new_event(b, EV_ACCESS);
+	e->kind = kinds[ctx];
+	if (t.kind == CXType_Atomic) {
+		/* operators on _Atomic objects are seq_cst */
+		e->flags |= EVF_ATOMIC_TYPE;
+		e->name = "_Atomic operator";
+		classify_c11(e, MO_SEQ_CST, MO_UNKNOWN);
+	} else if (clang_isVolatileQualifiedType(t)) {
+		e->flags |= EVF_VOLATILE;
+		e->name = "volatile access";
+		e->cls = ctx == CTX_LOAD ? OC_MLOAD :
+			 ctx == CTX_STORE ? OC_MSTORE :
+					    OC_RMW_RLX;
+	} else {
+		e->name = ctx == CTX_LOAD ? "plain load" :
+			  ctx == CTX_STORE ? "plain store" :
+					     "plain read-modify-write";
+		e->cls = OC_PLAIN;
+	}
+	span_of_cursor(b, c, &e->span);
+	e->key = lvalue_key(b, c);
+	emit(b, e);
+}
+
+/* Visit every child, however many there are (compound statements). */
+struct all_ctx {
+	struct builder *b;
+	enum ctx ctx;
+};
+
+static enum CXChildVisitResult all_cb(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct all_ctx *a = d;
+
+	(void)p;
+	visit(a->b, c, a->ctx);
+	return CXChildVisit_Continue;
+}
+
+static void visit_all(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	struct all_ctx a = { b, ctx };
+
+	clang_visitChildren(c, all_cb, &a);
+}
+
+/* Run @fn-like visiting of @c with events going into @l. */
+static void visit_into(struct builder *b, CXCursor c, struct evlist *l,
+		       struct event *parent)
+{
+	struct evlist *saved = b->cur;
+	struct event *saved_parent = b->parent;
+
+	b->cur = l;
+	b->parent = parent;
+	visit(b, c, CTX_LOAD);
+	b->cur = saved;
+	b->parent = saved_parent;
+}
+
+static void visit_cond(struct builder *b, CXCursor c)
+{
+	unsigned saved = b->flags;
+
+	b->flags |= EVF_IN_COND;
+	visit(b, c, CTX_LOAD);
+	b->flags = saved;
+}
+
+static void visit_if(struct builder *b, CXCursor c)
+{
+	struct kids kd = kids_of(c);
+	struct event *e;
+	unsigned i;
+
+	if (!kd.n)
+		return;
+	visit_cond(b, kd.v[0]);
+	e = new_event(b, EV_BRANCH);
+	e->name = "if";
+	span_of_cursor(b, c, &e->span);
+	e->nlegs = 2;
+	for (i = 1; i < kd.n && i < 3; i++)
+		visit_into(b, kd.v[i], &e->legs[i - 1], e);
+	emit(b, e);
+}
+
+static void visit_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
+{
+	struct kids kd = kids_of(c);
+	struct event *e;
+	unsigned i, body;
+	int v;
+
+	if (!kd.n)
+		return;
+	/* do { } while (0) written by hand is just a block */
+	if (k == CXCursor_DoStmt && kd.n == 2) {
+		CXEvalResult r = clang_Cursor_Evaluate(kd.v[1]);
+
+		v = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) == 0;
+		if (r)
+			clang_EvalResult_dispose(r);
+		if (v) {
+			visit(b, kd.v[0], CTX_LOAD);
+			return;
+		}
+	}
+	body = k == CXCursor_DoStmt ? 0 : kd.n - 1;
+	e = new_event(b, EV_LOOP);
+	e->name = k == CXCursor_ForStmt ? "for" :
+		  k == CXCursor_WhileStmt ? "while" :
+					    "do";
+	span_of_cursor(b, c, &e->span);
+	e->nlegs = 1;
+	{
+		struct evlist *saved = b->cur;
+		struct event *saved_parent = b->parent;
+
+		b->cur = &e->legs[0];
+		b->parent = e;
+		for (i = 0; i < kd.n && i < 8; i++) {
+			if (i == body)
+				visit(b, kd.v[i], CTX_LOAD);
+			else
+				visit_cond(b, kd.v[i]);
+		}
+		b->cur = saved;
+		b->parent = saved_parent;
+	}
+	emit(b, e);
+}
+
+static void visit_switch(struct builder *b, CXCursor c)
+{
+	struct kids kd = kids_of(c);
+	struct event *e;
+
+	if (kd.n < 2)
+		return;
+	visit_cond(b, kd.v[0]);
+	e = new_event(b, EV_BRANCH);
+	e->name = "switch";
+	span_of_cursor(b, c, &e->span);
+	e->nlegs = 1;
+	visit_into(b, kd.v[kd.n - 1], &e->legs[0], e);
+	emit(b, e);
+}
+
+static void visit_conditional(struct builder *b, CXCursor c)
+{
+	struct kids kd = kids_of(c);
+	struct event *e;
+	unsigned i;
+
+	if (kd.n != 3) {
+		visit_all(b, c, CTX_LOAD);
+		return;
+	}
+	visit_cond(b, kd.v[0]);
+	e = new_event(b, EV_BRANCH);
+	e->name = "?:";
+	span_of_cursor(b, c, &e->span);
+	e->nlegs = 2;
+	for (i = 1; i < 3; i++)
+		visit_into(b, kd.v[i], &e->legs[i - 1], e);
+	emit(b, e);
+}
+
+static void simple_event(struct builder *b, CXCursor c, enum ev_type t,
+			 const char *name)
+{
+	struct event *e = new_event(b, t);
+
+	e->name = name;
+	span_of_cursor(b, c, &e->span);
+	emit(b, e);
+}
+
+static bool is_assign_op(const char *op)
+{
+	size_t n = strlen(op);
+
+	return n >= 1 && op[n - 1] == '=' && strcmp(op, "==") &&
+	       strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">=");
+}
+
+static void visit_binary(struct builder *b, CXCursor c, bool compound)
+{
+	struct kids kd = kids_of(c);
+	char *op;
+
+	if (kd.n != 2) {
+		visit_all(b, c, CTX_LOAD);
+		return;
+	}
+	op = binary_op(b, kd.v[0]);
+	if (compound || is_assign_op(op)) {
+		/* the value is computed before it is stored */
+		visit(b, kd.v[1], CTX_LOAD);
+		visit(b, kd.v[0], compound || strcmp(op, "=") ? CTX_RMW :
+								  CTX_STORE);
+	} else {
+		visit(b, kd.v[0], CTX_LOAD);
+		visit(b, kd.v[1], CTX_LOAD);
+	}
+	free(op);
+}
+
+static void visit_unary(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	struct kids kd = kids_of(c);
+	char *op = unary_op(b, c);
+
+	if (kd.n != 1) {
+		free(op);
+		visit_all(b, c, CTX_LOAD);
+		return;
+	}
+	if (!strcmp(op, "*")) {
+		access_event(b, c, ctx);
+		visit(b, kd.v[0], CTX_LOAD);
+	} else if (!strcmp(op, "&")) {
+		visit(b, kd.v[0], CTX_ADDR);
+	} else if (!strcmp(op, "++") || !strcmp(op, "--")) {
+		visit(b, kd.v[0], CTX_RMW);
+	} else {
+		visit(b, kd.v[0], CTX_LOAD);
+	}
+	free(op);
+}
+
+static void visit_member(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	struct kids kd = kids_of(c);
+	bool arrow;
+
+	access_event(b, c, ctx);
+	if (kd.n != 1)
+		return;
+	arrow = clang_getCursorType(kd.v[0]).kind == CXType_Pointer;
+	/* p->f loads p; s.f names s without loading it */
+	visit(b, kd.v[0], arrow ? CTX_LOAD : CTX_ADDR);
+}
+
+static void visit_subscript(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	struct kids kd = kids_of(c);
+
+	access_event(b, c, ctx);
+	if (kd.n != 2)
+		return;
+	visit(b, kd.v[0],
+	      clang_getCursorType(kd.v[0]).kind == CXType_Pointer ? CTX_LOAD :
+								    CTX_ADDR);
+	visit(b, kd.v[1], CTX_LOAD);
+}
+
+static void visit_declref(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || is_local_var(ref))
+		return;
+	access_event(b, c, ctx);
+}
+
+/*
+ * Inside a claimed primitive, nodes of its expansion make no events: they
+ * are its implementation. What the user wrote in its arguments does.
+ */
+static bool from_claimed_body(struct builder *b, CXCursor c)
+{
+	struct floc s;
+
+	if (!b->inside)
+		return false;
+	s = file_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	return s.file == b->inside->file && s.off == b->inside->off;
+}
+
+static void visit(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct macro_exp *m;
+
+	if (from_claimed_body(b, c)) {
+		visit_all(b, c, ctx == CTX_LOCATION ? CTX_LOCATION : CTX_LOAD);
+		return;
+	}
+	if (b->inside) {
+		struct floc s = file_loc(
+			clang_getRangeStart(clang_getCursorExtent(c)));
+		struct macro_exp *in = b->inside;
+
+		if (in->prim->ptr_arg >= 0 &&
+		    in_arg(in, in->prim->ptr_arg, s.off) &&
+		    (ctx == CTX_LOCATION || ctx == CTX_LOAD ||
+		     ctx == CTX_STORE || ctx == CTX_RMW)) {
+			/* the primitive's own location: the access is the event */
+			if (!b->inside_ev->key)
+				b->inside_ev->key = lvalue_key(b, c);
+			ctx = CTX_ADDR;
+		}
+	}
+	m = claim(b, c);
+	if (m) {
+		macro_event(b, c, m, ctx);
+		return;
+	}
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		visit_all(b, c, CTX_LOAD);
+		return;
+	case CXCursor_IfStmt:
+		visit_if(b, c);
+		return;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		visit_loop(b, c, k);
+		return;
+	case CXCursor_SwitchStmt:
+		visit_switch(b, c);
+		return;
+	case CXCursor_ConditionalOperator:
+		visit_conditional(b, c);
+		return;
+	case CXCursor_ReturnStmt:
+		visit_all(b, c, CTX_LOAD);
+		simple_event(b, c, EV_JUMP, "return");
+		return;
+	case CXCursor_BreakStmt:
+		simple_event(b, c, EV_JUMP, "break");
+		return;
+	case CXCursor_ContinueStmt:
+		simple_event(b, c, EV_JUMP, "continue");
+		return;
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		simple_event(b, c, EV_JUMP, "goto");
+		return;
+	case CXCursor_LabelStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		simple_event(b, c, EV_LABEL, "label");
+		visit_all(b, c, CTX_LOAD);
+		return;
+	case CXCursor_CallExpr:
+		visit_call(b, c);
+		return;
+	case CXCursor_UnexposedExpr:
+		if (visit_atomic_expr(b, c))
+			return;
+		visit_all(b, c, ctx);
+		return;
+	case CXCursor_ParenExpr:
+		visit_all(b, c, ctx);
+		return;
+	case CXCursor_AsmStmt:
+		if (asm_clobbers_memory(b, c)) {
+			struct event *e = new_event(b, EV_FENCE);
+
+			e->name = "asm";
+			e->cls = OC_CBAR;
+			e->flags |= EVF_ASM;
+			span_of_cursor(b, c, &e->span);
+			emit(b, e);
+		}
+		return;
+	case CXCursor_BinaryOperator:
+		visit_binary(b, c, false);
+		return;
+	case CXCursor_CompoundAssignOperator:
+		visit_binary(b, c, true);
+		return;
+	case CXCursor_UnaryOperator:
+		visit_unary(b, c, ctx);
+		return;
+	case CXCursor_MemberRefExpr:
+		visit_member(b, c, ctx);
+		return;
+	case CXCursor_ArraySubscriptExpr:
+		visit_subscript(b, c, ctx);
+		return;
+	case CXCursor_DeclRefExpr:
+		visit_declref(b, c, ctx);
+		return;
+	case CXCursor_UnaryExpr: /* sizeof, alignof: not evaluated */
+	case CXCursor_TypeRef:
+		return;
+	default:
+		visit_all(b, c, CTX_LOAD);
+		return;
+	}
+}
+
+/* ---- functions ---- */
+
+/* Bodies that implement a primitive are its definition, not its use. */
+static bool implements_primitive(const char *name)
+{
+	static const char *const prefixes[] = { "arch_", "raw_atomic",
+						"generic_", "__arch_" };
+	unsigned i;
+
+	if (vocab_lookup(name, false))
+		return true;
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+struct fn_walk {
+	struct builder *b;
+	struct tu_ir *out;
+	CXFile main_file;
+	unsigned cap;
+};
+
+static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
+			   const char *name, struct floc at)
+{
+	struct builder *b = w->b;
+	struct function_ir *f = arena_alloc(&b->arena, sizeof(*f));
+
+	f->name = arena_strdup(&b->arena, name);
+	span_of_cursor(b, fn, &f->span);
+	f->in_header = at.file != w->main_file;
+	b->cur = &f->body;
+	b->parent = NULL;
+	b->flags = 0;
+	b->inside = NULL;
+	visit(b, body, CTX_LOAD);
+	if (w->out->nfns == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 64;
+		w->out->fns = xrealloc(w->out->fns,
+				       w->cap * sizeof(*w->out->fns));
+	}
+	w->out->fns[w->out->nfns++] = f;
+}
+
+/* The body is a definition's last child, after its parameters. */
+struct last_child {
+	CXCursor c;
+	bool found;
+};
+
+static enum CXChildVisitResult last_cb(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct last_child *l = d;
+
+	(void)p;
+	l->c = c;
+	l->found = true;
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
+				     CXClientData data)
+{
+	struct fn_walk *w = data;
+	struct builder *b = w->b;
+	struct last_child body = { .found = false };
+	struct floc at;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	at = file_loc(clang_getCursorLocation(c));
+	if (!at.file ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	name = cursor_spelling(c);
+	if (at.file != w->main_file) {
+		char *key;
+		bool seen;
+
+		if (implements_primitive(name)) {
+			free(name);
+			return CXChildVisit_Continue;
+		}
+		key = xasprintf("%s:%u", display_name(b, at.file), at.off);
+		seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
+		free(key);
+		if (seen) {
+			free(name);
+			return CXChildVisit_Continue;
+		}
+	}
+	clang_visitChildren(c, last_cb, &body);
+	if (body.found && clang_getCursorKind(body.c) == CXCursor_CompoundStmt)
+		build_function(w, c, body.c, name, at);
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
+		    struct tu_ir *out)
+{
+	struct builder b = { .tu = tu, .opts = opts };
+	struct fn_walk w = { .b = &b, .out = out };
+	CXString main = clang_getTranslationUnitSpelling(tu);
+
+	memset(out, 0, sizeof(*out));
+	w.main_file = clang_getFile(tu, clang_getCString(main));
+	clang_disposeString(main);
+	macros_collect(tu, &b.macros);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
+	macros_free(&b.macros);
+	out->files = b.names;
+	out->nfiles = b.nnames;
+	out->arena = b.arena;
+	return 0;
+}
+
+CXFile events_file(const struct tu_ir *ir, const char *display)
+{
+	unsigned i;
+
+	for (i = 0; i < ir->nfiles; i++)
+		if (ir->files[i].display == display ||
+		    !strcmp(ir->files[i].display, display))
+			return ir->files[i].file;
+	return NULL;
+}
+
+static void free_list(struct evlist *l)
+{
+	unsigned i, j;
+
+	for (i = 0; i < l->n; i++)
+		for (j = 0; j < l->v[i]->nlegs; j++)
+			free_list(&l->v[i]->legs[j]);
+	free(l->v);
+}
+
+void events_free_tu(struct tu_ir *ir)
+{
+	unsigned i;
+
+	for (i = 0; i < ir->nfns; i++)
+		free_list(&ir->fns[i]->body);
+	free(ir->fns);
+	free(ir->files);
+	arena_free(ir->arena);
+	memset(ir, 0, sizeof(*ir));
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The per-function ordering events (DESIGN.md "The event IR"): what rules
+ * read instead of the AST.
+ */
+#ifndef ORDERCHECK_EVENTS_H
+#define ORDERCHECK_EVENTS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "vocab.h"
+
+enum ev_type {
+	EV_ACCESS, /* load, store or RMW of shared memory, plain or marked */
+	EV_FENCE, /* barrier of any strength, including compiler barriers */
+	EV_MODIFIER, /* smp_mb__before_atomic() and friends */
+	EV_LOCK, /* lock acquire or release */
+	EV_MARKER, /* rcu_read_lock() and other region markers */
+	EV_BRANCH, /* if/switch/?: : legs[0] then, legs[1] else */
+	EV_LOOP, /* for/while/do: legs[0] body */
+	EV_CALL, /* a call of a function we know nothing about */
+	EV_JUMP, /* return, break, continue, goto */
+	EV_LABEL, /* a label: control can arrive from elsewhere */
+};
+
+/* A source range in file coordinates (where the user wrote it). */
+struct src_span {
+	const char *file; /* interned display path */
+	unsigned line, col, off;
+	unsigned end_line, end_col, end_off;
+};
+
+struct event;
+
+struct evlist {
+	struct event **v;
+	unsigned n, cap;
+};
+
+#define evlist_for_each(l, i, e) \
+	for ((i) = 0; (i) < (l)->n && ((e) = (l)->v[(i)], 1); (i)++)
+
+enum {
+	EVF_VOLATILE = 1u << 24, /* marked by shape: a volatile access */
+	EVF_ASM = 1u << 25, /* a barrier known only by shape: asm "memory" */
+	EVF_IN_COND = 1u << 26, /* evaluated in a branch or loop condition */
+	EVF_ATOMIC_TYPE = 1u << 27, /* operator on an _Atomic object */
+};
+
+struct event {
+	enum ev_type type;
+	const struct vocab_entry *prim; /* NULL: plain access or shape */
+	const char *name; /* what the user wrote: "smp_mb", "atomic_inc" */
+	enum oc_kind kind;
+	enum oc_class cls;
+	unsigned flags; /* vocab F_* | EVF_* */
+	int order, order_fail; /* C11/GNU memory orders, MO_UNKNOWN if none */
+	const char *key; /* location key: "struct foo.bar", "global:x" */
+	const char *args; /* text between a macro invocation's parentheses */
+	struct src_span span;
+	/* span covers a whole macro invocation or call that a fix may edit */
+	bool fixable;
+	struct evlist legs[2];
+	unsigned nlegs;
+	struct event *parent; /* the branch or loop holding this event */
+};
+
+struct function_ir {
+	const char *name;
+	struct src_span span;
+	bool in_header;
+	struct evlist body;
+};
+
+const char *events_type_name(enum ev_type t);
+
+/* Call @fn on the body and on every leg of every branch and loop. */
+typedef void (*events_list_fn)(const struct evlist *l, void *arg);
+void events_for_each_list(const struct function_ir *f, events_list_fn fn,
+			  void *arg);
+
+/*
+ * The event just before or after the i-th of a list, or NULL. Nothing is
+ * skipped: code that touches no shared memory makes no event, and a call,
+ * branch, jump or label between two events is an event of its own.
+ */
+const struct event *events_prev(const struct evlist *l, unsigned i);
+const struct event *events_next(const struct evlist *l, unsigned i);
+
+/* Print the IR as --dump-ir shows it. */
+void events_dump(FILE *out, const struct function_ir *fn);
+
+#endif

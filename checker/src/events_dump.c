@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --dump-ir: the events as rules see them, the first look when one misfires. */
+#include "events.h"
+
+static const char *const type_names[] = {
+	[EV_ACCESS] = "access", [EV_FENCE] = "fence", [EV_MODIFIER] = "modifier",
+	[EV_LOCK] = "lock",	[EV_MARKER] = "marker", [EV_BRANCH] = "branch",
+	[EV_LOOP] = "loop",	[EV_CALL] = "call",	[EV_JUMP] = "jump",
+	[EV_LABEL] = "label",
+};
+
+static const char *const kind_names[] = {
+	[K_LOAD] = "load",	   [K_STORE] = "store", [K_RMW] = "rmw",
+	[K_FENCE] = "fence",	   [K_MODIFIER] = "modifier",
+	[K_LOCK] = "lock",	   [K_UNLOCK] = "unlock",
+	[K_MARKER] = "marker",
+};
+
+const char *events_type_name(enum ev_type t)
+{
+	return type_names[t];
+}
+
+static void dump_list(FILE *out, const struct evlist *l, int depth)
+{
+	unsigned i, j;
+	const struct event *e;
+
+	evlist_for_each(l, i, e) {
+		fprintf(out, "%*s%u:%u %s %s", depth * 2 + 2, "", e->span.line,
+			e->span.col, type_names[e->type], e->name ? e->name : "");
+		if (e->type == EV_ACCESS || e->type == EV_CALL ||
+		    e->type == EV_FENCE || e->type == EV_MODIFIER ||
+		    e->type == EV_LOCK) {
+			if (e->prim || e->type == EV_ACCESS)
+				fprintf(out, " %s %s", kind_names[e->kind],
+					vocab_class_name(e->cls));
+			if (e->order != MO_UNKNOWN)
+				fprintf(out, " order=%s",
+					vocab_order_name(e->order));
+			if (e->order_fail != MO_UNKNOWN)
+				fprintf(out, " fail=%s",
+					vocab_order_name(e->order_fail));
+		}
+		if (e->key)
+			fprintf(out, " key=%s", e->key);
+		if (e->flags & F_RET)
+			fputs(" returns", out);
+		if (e->flags & F_COND)
+			fputs(" conditional", out);
+		if (e->flags & EVF_IN_COND)
+			fputs(" in-condition", out);
+		if (e->fixable)
+			fputs(" fixable", out);
+		fputc('\n', out);
+		for (j = 0; j < e->nlegs; j++) {
+			fprintf(out, "%*sleg %u:\n", depth * 2 + 4, "", j);
+			dump_list(out, &e->legs[j], depth + 2);
+		}
+	}
+}
+
+void events_dump(FILE *out, const struct function_ir *fn)
+{
+	fprintf(out, "function %s at %s:%u%s\n", fn->name, fn->span.file,
+		fn->span.line, fn->in_header ? " (header)" : "");
+	dump_list(out, &fn->body, 0);
+}

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/* From a command line or compile_commands.json to a parsed libclang TU. */
+#include "frontend.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/*
+ * Flags libclang must not see: dependency output it would really write
+ * (kbuild's -Wp,-MMD), GCC-only options it rejects, GCC plugins, and the
+ * flags sparse takes under CHECK=. Each pattern is an fnmatch() glob; the
+ * second column is how many following arguments go with it.
+ */
+static const struct {
+	const char *glob;
+	int takes;
+} dropped_flags[] = {
+	{ "-c", 0 },
+	{ "-o", 1 },
+	{ "-S", 0 },
+	{ "-E", 0 },
+	{ "-M", 0 },
+	{ "-MM", 0 },
+	{ "-MD", 0 },
+	{ "-MMD", 0 },
+	{ "-MG", 0 },
+	{ "-MP", 0 },
+	{ "-MF", 1 },
+	{ "-MT", 1 },
+	{ "-MQ", 1 },
+	{ "-Wp,-M*", 0 },
+	{ "-Wa,*", 0 },
+	{ "-Wl,*", 0 },
+	{ "-Werror*", 0 },
+	{ "-fplugin=*", 0 },
+	{ "-fplugin-arg-*", 0 },
+	{ "-fconserve-stack", 0 },
+	{ "-fno-allow-store-data-races", 0 },
+	{ "-mindirect-branch=*", 0 },
+	{ "-mindirect-branch-register", 0 },
+	{ "-mfunction-return=*", 0 },
+	{ "-fzero-call-used-regs=*", 0 },
+	{ "-mrecord-mcount", 0 },
+	{ "-mpreferred-stack-boundary=*", 0 },
+	{ "-mno-fp-ret-in-387", 0 },
+	{ "-mskip-rax-setup", 0 },
+	{ "-falign-jumps=*", 0 },
+	{ "-falign-loops=*", 0 },
+	{ "-fno-var-tracking-assignments", 0 },
+	{ "-fno-ipa-*", 0 },
+	{ "-fno-tree-*", 0 },
+	{ "-fno-code-hoisting", 0 },
+	{ "-fno-inline-functions-called-once", 0 },
+	{ "-fno-partial-inlining", 0 },
+	{ "-fmin-function-alignment=*", 0 },
+	{ "-fsanitize-coverage=*", 0 },
+	{ "--param=*", 0 },
+	{ "--param", 1 },
+	{ "-fdump-*", 0 },
+	{ "-save-temps*", 0 },
+	/* sparse's own flags, as kbuild passes them under CHECK= */
+	{ "-Wbitwise", 0 },
+	{ "-Wno-return-void", 0 },
+	{ "-Wno-unknown-attribute", 0 },
+	{ "-Wsparse-*", 0 },
+	{ "-Wno-sparse-*", 0 },
+	{ "--arch=*", 0 },
+	{ "-D__STDC__", 0 },
+	{ "-mlittle-endian", 0 },
+	{ "-mbig-endian", 0 },
+	/* never: it enables sparse-only attributes that clang rejects */
+	{ "-D__CHECKER__", 0 },
+};
+
+/* How many arguments at @argv to drop: 0 keeps the first. */
+static int dropped(char **argv, int left)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(dropped_flags) / sizeof(dropped_flags[0]); i++)
+		if (!fnmatch(dropped_flags[i].glob, argv[0], 0))
+			return 1 + (dropped_flags[i].takes < left ?
+					    dropped_flags[i].takes :
+					    left - 1);
+	return 0;
+}
+
+static void clean_args(struct tu_job *job, char **argv, int argc)
+{
+	int i = 0, n;
+
+	job->args = xcalloc((size_t)argc + 1, sizeof(char *));
+	job->nargs = 0;
+	while (i < argc) {
+		n = dropped(&argv[i], argc - i);
+		if (n) {
+			i += n;
+			continue;
+		}
+		job->args[job->nargs++] = xstrdup(argv[i++]);
+	}
+}
+
+void frontend_job_from_args(struct tu_job *job, const char *file,
+			    char **flags, int nflags)
+{
+	job->file = xstrdup(file);
+	job->dir = NULL;
+	clean_args(job, flags, nflags);
+}
+
+static bool same_file(const char *a, const char *b, const char *dir)
+{
+	char *pa, *pb;
+	bool r;
+
+	if (!strcmp(a, b))
+		return true;
+	pa = path_display(a);
+	pb = b[0] == '/' || !dir ? path_display(b) :
+				   path_display(xasprintf("%s/%s", dir, b));
+	r = !strcmp(pa, pb);
+	free(pa);
+	free(pb);
+	return r;
+}
+
+static bool wanted(const char *file, const char *dir, char **only, int nonly)
+{
+	int i;
+
+	if (!nonly)
+		return true;
+	for (i = 0; i < nonly; i++)
+		if (same_file(only[i], file, dir))
+			return true;
+	return false;
+}
+
+/* Drop argv[0] (the compiler) and the source file itself. */
+static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
+{
+	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
+	CXString file = clang_CompileCommand_getFilename(cmd);
+	CXString dir = clang_CompileCommand_getDirectory(cmd);
+	const char *fname = clang_getCString(file);
+	char **argv = xcalloc(n + 1, sizeof(char *));
+	int argc = 0;
+
+	for (i = 1; i < n; i++) {
+		CXString a = clang_CompileCommand_getArg(cmd, i);
+		const char *s = clang_getCString(a);
+
+		if (strcmp(s, fname))
+			argv[argc++] = xstrdup(s);
+		clang_disposeString(a);
+	}
+	job->dir = xstrdup(clang_getCString(dir));
+	job->file = fname[0] == '/' ?
+			    xstrdup(fname) :
+			    xasprintf("%s/%s", clang_getCString(dir), fname);
+	clean_args(job, argv, argc);
+	for (i = 0; i < (unsigned)argc; i++)
+		free(argv[i]);
+	free(argv);
+	clang_disposeString(file);
+	clang_disposeString(dir);
+}
+
+int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
+				struct tu_job **jobs, unsigned *njobs,
+				char **err)
+{
+	CXCompilationDatabase_Error e;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	unsigned n, i, out = 0;
+	char *path = xasprintf("%s/compile_commands.json", build_dir);
+
+	*jobs = NULL;
+	*njobs = 0;
+	if (access(path, R_OK)) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		free(path);
+		return -FE_NO_DATABASE;
+	}
+	db = clang_CompilationDatabase_fromDirectory(build_dir, &e);
+	if (e != CXCompilationDatabase_NoError || !db) {
+		*err = xasprintf("%s: not a valid compilation database", path);
+		free(path);
+		return -FE_NO_DATABASE;
+	}
+	free(path);
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	*jobs = xcalloc(n ? n : 1, sizeof(**jobs));
+	for (i = 0; i < n; i++) {
+		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
+		CXString f = clang_CompileCommand_getFilename(c);
+		CXString d = clang_CompileCommand_getDirectory(c);
+		bool w = wanted(clang_getCString(f), clang_getCString(d), only,
+				nonly);
+
+		clang_disposeString(f);
+		clang_disposeString(d);
+		if (w)
+			job_from_command(&(*jobs)[out++], c);
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	*njobs = out;
+	if (!n) {
+		*err = xasprintf("%s/compile_commands.json: no entries",
+				 build_dir);
+		return -FE_NO_DATABASE;
+	}
+	if (nonly && (int)out < nonly) {
+		*err = xasprintf("%d of the files named are not in %s/"
+				 "compile_commands.json",
+				 nonly - (int)out, build_dir);
+		return -FE_NOT_IN_DATABASE;
+	}
+	return 0;
+}
+
+void frontend_jobs_free(struct tu_job *jobs, unsigned n)
+{
+	unsigned i;
+	int j;
+
+	for (i = 0; i < n; i++) {
+		free(jobs[i].file);
+		free(jobs[i].dir);
+		for (j = 0; j < jobs[i].nargs; j++)
+			free(jobs[i].args[j]);
+		free(jobs[i].args);
+	}
+	free(jobs);
+}
+
+static const char *error_name(enum CXErrorCode e)
+{
+	switch (e) {
+	case CXError_Failure:
+		return "libclang could not parse it";
+	case CXError_Crashed:
+		return "libclang crashed on it";
+	case CXError_InvalidArguments:
+		return "invalid arguments";
+	case CXError_ASTReadError:
+		return "AST read error";
+	default:
+		return "unknown error";
+	}
+}
+
+static bool has_arg(const struct tu_job *job, const char *prefix)
+{
+	int i;
+
+	for (i = 0; i < job->nargs; i++)
+		if (!strncmp(job->args[i], prefix, strlen(prefix)))
+			return true;
+	return false;
+}
+
+/* Errors in the code, not in the driver: those with a file location. */
+static void describe_errors(CXTranslationUnit tu, const struct tu_job *job,
+			    struct diag_list *msgs)
+{
+	unsigned n = clang_getNumDiagnostics(tu), i, errors = 0;
+	CXDiagnostic first = NULL;
+	struct oc_diag *d;
+	CXString text;
+	CXFile f = NULL;
+	unsigned line = 0, col = 0;
+	char *file, *note;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity s = clang_getDiagnosticSeverity(dg);
+		CXFile df;
+
+		clang_getFileLocation(clang_getDiagnosticLocation(dg), &df,
+				      NULL, NULL, NULL);
+		if (s >= CXDiagnostic_Error && df) {
+			errors++;
+			if (!first) {
+				first = dg;
+				continue;
+			}
+		}
+		clang_disposeDiagnostic(dg);
+	}
+	if (!first)
+		return;
+	clang_getFileLocation(clang_getDiagnosticLocation(first), &f, &line,
+			      &col, NULL);
+	text = clang_getFileName(f);
+	file = path_display(clang_getCString(text));
+	clang_disposeString(text);
+	text = clang_getDiagnosticSpelling(first);
+	d = diag_add(msgs, NULL, SEV_ERROR, file, line, col, "",
+		     clang_getCString(text));
+	clang_disposeString(text);
+	free(file);
+	file = path_display(job->file);
+	note = xasprintf("%s does not parse (%u error%s); it was checked as far "
+			 "as its AST goes",
+			 file, errors, errors == 1 ? "" : "s");
+	diag_add_note(d, file, 0, 0, note);
+	free(note);
+	free(file);
+	clang_disposeDiagnostic(first);
+}
+
+int frontend_parse(CXIndex idx, const struct tu_job *job,
+		   const struct frontend_opts *opts, CXTranslationUnit *tu,
+		   struct diag_list *msgs)
+{
+	const char *rdir = opts->resource_dir ? opts->resource_dir :
+						ORDERCHECK_RESOURCE_DIR;
+	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
+	int argc = 0, i;
+	enum CXErrorCode e;
+	char *wd = NULL, *file;
+
+	for (i = 0; i < job->nargs; i++)
+		argv[argc++] = job->args[i];
+	if (!has_arg(job, "-resource-dir") && rdir[0]) {
+		argv[argc++] = "-resource-dir";
+		argv[argc++] = rdir;
+	}
+	if (job->dir) {
+		wd = xasprintf("-working-directory=%s", job->dir);
+		argv[argc++] = wd;
+	}
+	/* the model header for code that includes no kernel headers */
+	argv[argc++] = "-idirafter";
+	argv[argc++] = ORDERCHECK_INCLUDE_DIR;
+	argv[argc++] = "-D__ORDERCHECK__=1";
+	argv[argc++] = "-w";
+	argv[argc++] = "-ferror-limit=0";
+	e = clang_parseTranslationUnit2(
+		idx, job->file, argv, argc, NULL, 0,
+		CXTranslationUnit_DetailedPreprocessingRecord |
+			CXTranslationUnit_KeepGoing,
+		tu);
+	free(argv);
+	free(wd);
+	if (e != CXError_Success || !*tu) {
+		file = path_display(job->file);
+		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
+			 access(job->file, R_OK) && !job->dir ?
+				 strerror(errno) :
+				 error_name(e));
+		free(file);
+		*tu = NULL;
+		return -FE_PARSE_FAILED;
+	}
+	describe_errors(*tu, job, msgs);
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* From a command line or compile_commands.json to a parsed libclang TU. */
+#ifndef ORDERCHECK_FRONTEND_H
+#define ORDERCHECK_FRONTEND_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "diag.h"
+
+/* One file to check: its compiler flags, cleaned, without the file itself. */
+struct tu_job {
+	char *file; /* as given, or absolute from the database */
+	char *dir; /* working directory, or NULL for ours */
+	char **args;
+	int nargs;
+};
+
+struct frontend_opts {
+	const char *resource_dir; /* NULL: the default found at build time */
+	bool kbuild; /* sparse-only flags may appear */
+};
+
+/* Error codes of this file, returned negated. */
+enum frontend_error {
+	FE_OK = 0,
+	FE_NO_DATABASE = 1,
+	FE_NOT_IN_DATABASE = 2,
+	FE_PARSE_FAILED = 3,
+};
+
+/*
+ * Load the jobs of BUILD_DIR/compile_commands.json, all of them or the
+ * ones for @only. Returns 0, or a negative frontend_error with @err set.
+ */
+int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
+				struct tu_job **jobs, unsigned *njobs,
+				char **err);
+
+/* A job from the command line: FILE and the flags after "--". */
+void frontend_job_from_args(struct tu_job *job, const char *file,
+			    char **flags, int nflags);
+
+void frontend_jobs_free(struct tu_job *jobs, unsigned n);
+
+/*
+ * Parse @job. On success returns 0 and sets *tu; problems that still left
+ * an AST (errors in the code, unknown flags) are described in @msgs. On
+ * failure returns a negative frontend_error with a message in @msgs.
+ */
+int frontend_parse(CXIndex idx, const struct tu_job *job,
+		   const struct frontend_opts *opts, CXTranslationUnit *tu,
+		   struct diag_list *msgs);
+
+#endif

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The macro expansions of a translation unit, from its preprocessing record. */
+#include "macros.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct collect {
+	struct macro_table *mt;
+	unsigned cap;
+};
+
+static bool defined_in_stdatomic(CXCursor expansion)
+{
+	CXCursor def = clang_getCursorReferenced(expansion);
+	CXFile f;
+	CXString name;
+	const char *s;
+	bool r;
+
+	if (clang_Cursor_isNull(def))
+		return false;
+	clang_getFileLocation(clang_getCursorLocation(def), &f, NULL, NULL,
+			      NULL);
+	if (!f)
+		return false;
+	name = clang_getFileName(f);
+	s = clang_getCString(name);
+	r = s && strlen(s) >= 11 && !strcmp(s + strlen(s) - 11, "stdatomic.h");
+	clang_disposeString(name);
+	return r;
+}
+
+static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct collect *col = data;
+	struct macro_table *mt = col->mt;
+	struct macro_exp *m;
+	CXSourceRange r;
+	CXString sp;
+	const struct vocab_entry *prim;
+	CXFile f, fe;
+	unsigned off, end;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
+	if (!f || f != fe)
+		return CXChildVisit_Continue;
+	sp = clang_getCursorSpelling(c);
+	prim = vocab_lookup(clang_getCString(sp), false);
+	if (mt->n == col->cap) {
+		col->cap = col->cap ? col->cap * 2 : 4096;
+		mt->v = xrealloc(mt->v, col->cap * sizeof(*mt->v));
+	}
+	m = &mt->v[mt->n++];
+	memset(m, 0, sizeof(*m));
+	m->file = f;
+	m->off = off;
+	m->end_off = end;
+	if (prim) {
+		m->c11 = defined_in_stdatomic(c);
+		if (m->c11)
+			prim = vocab_lookup(clang_getCString(sp), true);
+		m->prim = prim;
+		m->name = xstrdup(clang_getCString(sp));
+	}
+	clang_disposeString(sp);
+	return CXChildVisit_Continue;
+}
+
+static int by_pos(const void *pa, const void *pb)
+{
+	const struct macro_exp *a = pa, *b = pb;
+
+	if (a->file != b->file)
+		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	/* the longer (outer) first when two start together */
+	return a->end_off > b->end_off ? -1 : a->end_off < b->end_off;
+}
+
+/*
+ * A primitive written in another macro's argument has the ends of its
+ * expansion mapped to the outermost invocation; remember which that is.
+ */
+static void link_outer(struct macro_table *mt)
+{
+	unsigned i, top = 0;
+
+	for (i = 1; i < mt->n; i++) {
+		struct macro_exp *o = &mt->v[top], *m = &mt->v[i];
+
+		if (o->file == m->file && m->off >= o->off &&
+		    m->end_off <= o->end_off) {
+			m->outer = o;
+			continue;
+		}
+		top = i;
+	}
+}
+
+int macros_collect(CXTranslationUnit tu, struct macro_table *mt)
+{
+	struct collect col = { mt, 0 };
+
+	memset(mt, 0, sizeof(*mt));
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_cb,
+			    &col);
+	qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
+	link_outer(mt);
+	return 0;
+}
+
+void macros_free(struct macro_table *mt)
+{
+	unsigned i;
+
+	for (i = 0; i < mt->n; i++)
+		free(mt->v[i].name);
+	free(mt->v);
+	memset(mt, 0, sizeof(*mt));
+}
+
+struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
+			    unsigned off)
+{
+	unsigned lo = 0, hi = mt->n;
+
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		const struct macro_exp *m = &mt->v[mid];
+
+		if (m->file == file && m->off == off) {
+			/* the first of those starting here is the outermost */
+			while (mid && mt->v[mid - 1].file == file &&
+			       mt->v[mid - 1].off == off)
+				mid--;
+			return &mt->v[mid];
+		}
+		if ((uintptr_t)m->file < (uintptr_t)file ||
+		    (m->file == file && m->off < off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void macros_split_args(CXTranslationUnit tu, struct macro_exp *m)
+{
+	CXSourceRange r = clang_getRange(
+		clang_getLocationForOffset(tu, m->file, m->off),
+		clang_getLocationForOffset(tu, m->file, m->end_off));
+	CXToken *toks = NULL;
+	unsigned ntoks = 0, i, depth = 0;
+
+	m->args_split = true;
+	m->nargs = 0;
+	clang_tokenize(tu, r, &toks, &ntoks);
+	for (i = 1; i < ntoks; i++) {
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(s);
+		unsigned off;
+
+		clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL,
+				      NULL, NULL, &off);
+		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{")) {
+			if (depth++ == 0 && m->nargs < MACRO_MAX_ARGS) {
+				m->arg_off[m->nargs] = off + 1;
+				m->nargs++;
+			}
+		} else if (!strcmp(t, ")") || !strcmp(t, "]") ||
+			   !strcmp(t, "}")) {
+			if (depth && --depth == 0 && m->nargs)
+				m->arg_end[m->nargs - 1] = off;
+		} else if (!strcmp(t, ",") && depth == 1 &&
+			   m->nargs < MACRO_MAX_ARGS) {
+			m->arg_end[m->nargs - 1] = off;
+			m->arg_off[m->nargs] = off + 1;
+			m->nargs++;
+		}
+		clang_disposeString(s);
+		if (!depth && m->nargs)
+			break;
+	}
+	/* "f()" has no argument, not one empty one */
+	if (m->nargs == 1 && m->arg_off[0] == m->arg_end[0])
+		m->nargs = 0;
+	clang_disposeTokens(tu, toks, ntoks);
+}

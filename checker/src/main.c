@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ordercheck: argument handling and exit status, nothing else. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "events_build.h"
+#include "options.h"
+#include "report/report.h"
+#include "rules/registry.h"
+#include "util.h"
+#include "workers.h"
+
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+static unsigned count_errors(const struct diag_list *l)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		n += !l->v[i].rule && l->v[i].sev == SEV_ERROR;
+	return n;
+}
+
+static int load_jobs(const struct options *o, struct tu_job **jobs,
+		     unsigned *njobs)
+{
+	char *err = NULL;
+	int i, rc;
+
+	if (o->build_dir) {
+		rc = frontend_jobs_from_database(o->build_dir, o->files,
+						 o->nfiles, jobs, njobs, &err);
+		if (rc) {
+			fprintf(stderr, "ordercheck: %s\n", err);
+			free(err);
+		}
+		return rc;
+	}
+	*jobs = xcalloc((size_t)o->nfiles, sizeof(**jobs));
+	*njobs = (unsigned)o->nfiles;
+	for (i = 0; i < o->nfiles; i++)
+		frontend_job_from_args(&(*jobs)[i], o->files[i], o->flags,
+				       o->nflags);
+	return 0;
+}
+
+static int verify_all(const struct options *o, const struct diag_list *l)
+{
+	int i, rc = 0, r;
+
+	for (i = 0; i < o->nfiles; i++) {
+		r = report_verify(stdout, o->files[i], l);
+		if (r > rc)
+			rc = r;
+	}
+	return rc;
+}
+
+static int report(const struct options *o, const struct diag_list *l,
+		  unsigned njobs)
+{
+	FILE *out = stdout;
+	int rc = 0;
+
+	if (o->output && !(out = fopen(o->output, "w"))) {
+		fprintf(stderr, "ordercheck: %s: %s\n", o->output,
+			strerror(errno));
+		return -1;
+	}
+	if (o->fix_diff)
+		rc = report_fix_diff(out, l, stderr);
+	else if (o->format == FMT_JSON)
+		report_json(out, l, njobs);
+	else
+		report_text(out, l);
+	if (o->fix && report_fix_apply(l, stderr) < 0)
+		rc = -1;
+	if (out != stdout && fclose(out))
+		rc = -1;
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct check_opts co = { { 0 }, { { 0 }, NULL } };
+	struct tu_job *jobs = NULL;
+	unsigned njobs = 0;
+	struct diag_list l = { 0 };
+	int status;
+
+	if (options_parse(argc, argv, &o))
+		return EXIT_TROUBLE;
+	if (o.help) {
+		options_usage(stdout);
+		return EXIT_CLEAN;
+	}
+	if (o.version) {
+		printf("ordercheck %s\n", ORDERCHECK_VERSION);
+		return EXIT_CLEAN;
+	}
+	if (o.list_rules) {
+		registry_list(stdout);
+		return EXIT_CLEAN;
+	}
+	if (!o.nfiles && !o.build_dir) {
+		options_usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (load_jobs(&o, &jobs, &njobs))
+		return EXIT_TROUBLE;
+	co.frontend.resource_dir = o.resource_dir;
+	co.analyze.build.old_bitops = o.old_bitops;
+	co.analyze.build.seen = seen_new();
+	if (o.dump_ir) {
+		co.analyze.dump_ir = stdout;
+		o.jobs = 0; /* print in order, from this process */
+	}
+	if (workers_run(jobs, njobs, (unsigned)o.jobs, o.timeout, check_job,
+			&co, &l)) {
+		fprintf(stderr, "ordercheck: cannot start worker processes\n");
+		return EXIT_TROUBLE;
+	}
+	if (o.verify) {
+		status = verify_all(&o, &l);
+		status = status == 2 ? EXIT_TROUBLE : status;
+	} else if (report(&o, &l, njobs)) {
+		status = EXIT_TROUBLE;
+	} else {
+		status = count_errors(&l)	  ? EXIT_TROUBLE :
+			 diag_count_findings(&l) ? EXIT_FINDINGS :
+						   EXIT_CLEAN;
+	}
+	diag_list_free(&l);
+	seen_free(co.analyze.build.seen);
+	frontend_jobs_free(jobs, njobs);
+	options_free(&o);
+	return status;
+}

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The command line: one table of flags, parsed into struct options. */
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rules/registry.h"
+#include "util.h"
+
+typedef int (*opt_fn)(struct options *o, const char *arg);
+
+static int set_build_dir(struct options *o, const char *a)
+{
+	o->build_dir = a;
+	return 0;
+}
+
+static int set_jobs(struct options *o, const char *a)
+{
+	char *end;
+	long n = strtol(a, &end, 10);
+
+	if (*end || n < 1 || n > 1024) {
+		fprintf(stderr, "ordercheck: -j wants a number from 1 to 1024, "
+			"not '%s'\n", a);
+		return -1;
+	}
+	o->jobs = (int)n;
+	return 0;
+}
+
+static int set_timeout(struct options *o, const char *a)
+{
+	char *end;
+	long n = strtol(a, &end, 10);
+
+	if (*end || n < 0) {
+		fprintf(stderr, "ordercheck: --timeout wants seconds, not '%s'\n",
+			a);
+		return -1;
+	}
+	o->timeout = (unsigned)n;
+	return 0;
+}
+
+static int set_format(struct options *o, const char *a)
+{
+	static const struct {
+		const char *name;
+		enum out_format f;
+	} formats[] = { { "text", FMT_TEXT }, { "json", FMT_JSON } };
+	unsigned i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (!strcmp(a, formats[i].name)) {
+			o->format = formats[i].f;
+			return 0;
+		}
+	fprintf(stderr, "ordercheck: unknown --format '%s' (text, json)\n", a);
+	return -1;
+}
+
+static int set_output(struct options *o, const char *a)
+{
+	o->output = a;
+	return 0;
+}
+
+static int set_resource_dir(struct options *o, const char *a)
+{
+	o->resource_dir = a;
+	return 0;
+}
+
+#define FLAG_FN(field)                                        \
+	static int set_##field(struct options *o, const char *a) \
+	{                                                     \
+		(void)a;                                      \
+		o->field = true;                              \
+		return 0;                                     \
+	}
+FLAG_FN(fix)
+FLAG_FN(fix_diff)
+FLAG_FN(verify)
+FLAG_FN(dump_ir)
+FLAG_FN(list_rules)
+FLAG_FN(old_bitops)
+FLAG_FN(help)
+FLAG_FN(version)
+
+static int set_no_fork(struct options *o, const char *a)
+{
+	(void)a;
+	o->jobs = 0;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	const char *metavar; /* NULL: takes no argument */
+	opt_fn fn;
+	const char *help;
+} flags[] = {
+	{ "-p", "BUILD_DIR", set_build_dir,
+	  "check the files of BUILD_DIR/compile_commands.json" },
+	{ "-j", "N", set_jobs, "worker processes (default: number of CPUs)" },
+	{ "--format", "FMT", set_format, "text (default) or json" },
+	{ "-o", "FILE", set_output, "write the report to FILE" },
+	{ "--fix", NULL, set_fix, "apply the safe fix-its in place" },
+	{ "--fix-diff", NULL, set_fix_diff,
+	  "print the safe fix-its as a unified diff" },
+	{ "--verify", NULL, set_verify,
+	  "test mode: match findings with the files' expect- comments" },
+	{ "--dump-ir", NULL, set_dump_ir, "print each function's events" },
+	{ "--list-rules", NULL, set_list_rules, "list the rules and exit" },
+	{ "--old-bitops", NULL, set_old_bitops,
+	  "test_and_*_bit() unordered on failure (kernels before v6.0)" },
+	{ "--resource-dir", "DIR", set_resource_dir,
+	  "clang's resource directory (builtin headers)" },
+	{ "--timeout", "SECONDS", set_timeout,
+	  "give up on a file after SECONDS (default 300, 0: never)" },
+	{ "--no-fork", NULL, set_no_fork,
+	  "check in this process (debugging; a crash ends the run)" },
+	{ "--help", NULL, set_help, "this text" },
+	{ "--version", NULL, set_version, "print the version" },
+};
+
+#define NFLAGS (sizeof(flags) / sizeof(flags[0]))
+
+void options_usage(FILE *out)
+{
+	unsigned i;
+
+	fputs("usage: ordercheck [options] FILE... [-- COMPILER-FLAGS]\n"
+	      "       ordercheck -p BUILD_DIR [options] [FILE...]\n\n",
+	      out);
+	for (i = 0; i < NFLAGS; i++) {
+		char left[40];
+
+		snprintf(left, sizeof(left), "%s%s%s", flags[i].name,
+			 flags[i].metavar ? " " : "",
+			 flags[i].metavar ? flags[i].metavar : "");
+		fprintf(out, "  %-22s %s\n", left, flags[i].help);
+	}
+	fputs("  -W<rule-id>            enable a rule (all are on by default)\n"
+	      "  -Wno-<rule-id>         disable a rule\n\n"
+	      "exit status: 0 clean, 1 findings, 2 usage or internal error\n",
+	      out);
+}
+
+static int rule_flag(const char *a)
+{
+	bool on = strncmp(a, "-Wno-", 5) != 0;
+	const char *id = on ? a + 2 : a + 5;
+
+	if (registry_set_enabled(id, on)) {
+		fprintf(stderr, "ordercheck: unknown rule '%s' in '%s' "
+			"(--list-rules lists them)\n", id, a);
+		return -1;
+	}
+	return 0;
+}
+
+/* Match "--name=value" and "--name value"; returns the flag index or -1. */
+static int find_flag(const char *a, const char **inline_val)
+{
+	unsigned i;
+	size_t n;
+
+	*inline_val = NULL;
+	for (i = 0; i < NFLAGS; i++) {
+		n = strlen(flags[i].name);
+		if (!strcmp(a, flags[i].name))
+			return (int)i;
+		if (flags[i].metavar && !strncmp(a, flags[i].name, n) &&
+		    (a[n] == '=' || (flags[i].name[1] != '-' && a[n]))) {
+			*inline_val = a + n + (a[n] == '=');
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+int options_parse(int argc, char **argv, struct options *o)
+{
+	int i, f;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *val;
+
+	memset(o, 0, sizeof(*o));
+	o->jobs = ncpu > 0 ? (int)ncpu : 1;
+	o->timeout = 300;
+	o->files = xcalloc((size_t)argc, sizeof(char *));
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			o->flags = &argv[i + 1];
+			o->nflags = argc - i - 1;
+			break;
+		}
+		if (a[0] != '-' || !a[1]) {
+			o->files[o->nfiles++] = argv[i];
+			continue;
+		}
+		if (!strncmp(a, "-W", 2) && a[2]) {
+			if (rule_flag(a))
+				return -1;
+			continue;
+		}
+		f = find_flag(a, &val);
+		if (f < 0) {
+			fprintf(stderr, "ordercheck: unknown option '%s' "
+				"(--help lists them; compiler flags go after "
+				"'--')\n", a);
+			return -1;
+		}
+		if (flags[f].metavar && !val) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "ordercheck: %s needs %s\n", a,
+					flags[f].metavar);
+				return -1;
+			}
+			val = argv[++i];
+		}
+		if (flags[f].fn(o, val))
+			return -1;
+	}
+	return 0;
+}
+
+void options_free(struct options *o)
+{
+	free(o->files);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The sinks every diagnostic goes to: text, json, fixes, --verify. */
+#ifndef ORDERCHECK_REPORT_H
+#define ORDERCHECK_REPORT_H
+
+#include <stdio.h>
+
+#include "../diag.h"
+
+/* path:line:col: warning: message [rule-id], then note: lines */
+void report_text(FILE *out, const struct diag_list *l);
+
+/* The --format=json document (version 1). */
+void report_json(FILE *out, const struct diag_list *l, unsigned files_checked);
+
+/* Apply the safe fixes in place; returns the number of files changed or -1. */
+int report_fix_apply(const struct diag_list *l, FILE *err);
+/* Print the safe fixes as a unified diff; returns 0 or -1. */
+int report_fix_diff(FILE *out, const struct diag_list *l, FILE *err);
+
+/*
+ * Match the diagnostics of @file against its inline expectations. Prints
+ * each mismatch to @out; returns 0 when all match, 1 otherwise, and 2 when
+ * the file cannot be read.
+ */
+int report_verify(FILE *out, const char *file, const struct diag_list *l);
+
+#endif

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Barriers next to atomics: fences that should be the cheaper helpers,
+ * fences made redundant by their neighbour, and helpers that order nothing
+ * where they stand. Semantics: Documentation/atomic_t.txt and
+ * ../shared/reference/ordering-semantics.md sections 1.1, 1.2 and 6.
+ */
+#include <string.h>
+
+#include "rule.h"
+
+/* ---- what the neighbours are ---- */
+
+static bool is_named(const struct event *e, const char *name)
+{
+	return e && e->prim && !strcmp(e->prim->name, name);
+}
+
+/* smp_mb() and virt_mb(): the CPU-CPU full fence with helper twins */
+static bool is_smp_mb(const struct event *e)
+{
+	return is_named(e, "smp_mb") || is_named(e, "virt_mb");
+}
+
+static bool is_linux_rmw(const struct event *e)
+{
+	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
+	       e->prim->dialect == D_LINUX &&
+	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
+}
+
+/* Void RMWs and the _relaxed/_acquire/_release ones: not fully ordered. */
+static bool is_unordered_rmw(const struct event *e)
+{
+	return is_linux_rmw(e) && !(e->flags & F_COND) &&
+	       (e->cls == OC_RMW_RLX || e->cls == OC_RMW_ACQ ||
+		e->cls == OC_RMW_REL);
+}
+
+/* Fully ordered whether or not it "succeeds" (not cmpxchg, add_unless). */
+static bool is_full_rmw(const struct event *e)
+{
+	return e && e->type == EV_ACCESS && e->kind == K_RMW &&
+	       e->cls == OC_RMW_FULL && !(e->flags & F_COND) &&
+	       !(e->flags & F_LOCAL_CPU);
+}
+
+static const char *rmw_word(const struct event *e)
+{
+	if (!(e->flags & F_RET))
+		return "void";
+	return e->cls == OC_RMW_RLX ? "relaxed" :
+	       e->cls == OC_RMW_ACQ ? "acquire-only" :
+				      "release-only";
+}
+
+/* The helper twin of smp_mb()/virt_mb(): "smp_mb__after_atomic" */
+static void helper_name(char *buf, size_t n, const struct event *mb,
+			const char *side)
+{
+	const char *pfx = is_named(mb, "virt_mb") ? "virt" : "smp";
+
+	snprintf(buf, n, "%s_mb__%s_atomic()", pfx, side);
+}
+
+static const char *describe(const struct event *e, char *buf, size_t n)
+{
+	switch (e->type) {
+	case EV_CALL:
+		snprintf(buf, n, "a call of '%s()'", e->name);
+		break;
+	case EV_BRANCH:
+		snprintf(buf, n, "a branch ('%s')", e->name);
+		break;
+	case EV_LOOP:
+		snprintf(buf, n, "a loop ('%s')", e->name);
+		break;
+	case EV_JUMP:
+		snprintf(buf, n, "a '%s'", e->name);
+		break;
+	case EV_LABEL:
+		snprintf(buf, n, "a label");
+		break;
+	case EV_ACCESS:
+		if (e->prim)
+			snprintf(buf, n, "'%s()'", e->name);
+		else
+			snprintf(buf, n, "a %s", e->name);
+		break;
+	default:
+		snprintf(buf, n, "'%s()'", e->name ? e->name : "?");
+		break;
+	}
+	return buf;
+}
+
+struct scan {
+	struct rule_ctx *ctx;
+	const struct rule *self;
+	const struct function_ir *fn;
+};
+
+/* ---- mb-after-atomic, mb-before-atomic ---- */
+
+static void mb_beside_rmw(const struct evlist *l, void *arg, bool after)
+{
+	struct scan *s = arg;
+	unsigned i;
+	const struct event *e, *rmw;
+	struct oc_diag *d;
+	char helper[64];
+
+	evlist_for_each(l, i, e) {
+		if (!is_smp_mb(e))
+			continue;
+		rmw = after ? events_prev(l, i) : events_next(l, i);
+		if (!is_unordered_rmw(rmw))
+			continue;
+		helper_name(helper, sizeof(helper), e,
+			    after ? "after" : "before");
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s() directly %s a %s atomic; use %s",
+				e->name, after ? "after" : "before",
+				rmw_word(rmw), helper);
+		rule_note(d, rmw, "'%s()' is unordered; %s upgrades it to "
+			  "full ordering and is free where the RMW already is "
+			  "(x86)", rmw->name, helper);
+		if (e->fixable && s->self->fix == FIX_SAFE)
+			rule_fix_replace(s->ctx, d, e, helper);
+	}
+}
+
+static void after_list(const struct evlist *l, void *arg)
+{
+	mb_beside_rmw(l, arg, true);
+}
+
+static void before_list(const struct evlist *l, void *arg)
+{
+	mb_beside_rmw(l, arg, false);
+}
+
+static void check_mb_after_atomic(struct rule_ctx *ctx, const struct rule *self,
+				  const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, after_list, &s);
+}
+
+static void check_mb_before_atomic(struct rule_ctx *ctx,
+				   const struct rule *self,
+				   const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, before_list, &s);
+}
+
+/* ---- mb-redundant-ordered-rmw ---- */
+
+/* The fences a fully ordered RMW of the same dialect already implies. */
+static bool is_full_cpu_fence(const struct event *e)
+{
+	return is_smp_mb(e) || is_named(e, "__sync_synchronize");
+}
+
+static void redundant_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	unsigned i;
+	const struct event *e, *rmw;
+	struct oc_diag *d;
+	bool after;
+
+	evlist_for_each(l, i, e) {
+		if (!is_full_cpu_fence(e))
+			continue;
+		rmw = events_prev(l, i);
+		after = is_full_rmw(rmw);
+		if (!after) {
+			rmw = events_next(l, i);
+			if (!is_full_rmw(rmw))
+				continue;
+		}
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s() directly %s '%s()', which is fully "
+				"ordered; the barrier is redundant",
+				e->name, after ? "after" : "before", rmw->name);
+		rule_note(d, rmw,
+			  (rmw->flags & F_BITOP_V6) ?
+				  "'%s()' is fully ordered, even when the bit "
+				  "was already in that state, since v6.0 "
+				  "(--old-bitops for older trees)" :
+				  "'%s()' returns a value and is fully ordered "
+				  "(Documentation/atomic_t.txt)",
+			  rmw->name);
+	}
+}
+
+static void check_mb_redundant_ordered_rmw(struct rule_ctx *ctx,
+					   const struct rule *self,
+					   const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, redundant_list, &s);
+}
+
+/* ---- store-then-mb ---- */
+
+static void store_mb_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	unsigned i;
+	const struct event *e, *st;
+	struct oc_diag *d;
+
+	evlist_for_each(l, i, e) {
+		if (!is_named(e, "smp_mb"))
+			continue;
+		st = events_prev(l, i);
+		if (!is_named(st, "WRITE_ONCE"))
+			continue;
+		d = rule_report(s->ctx, s->self, s->fn, st,
+				"WRITE_ONCE() directly followed by smp_mb(); "
+				"use smp_store_mb(%s)",
+				st->args);
+		rule_note(d, e, "the full barrier is here; smp_store_mb() is "
+			  "one xchg on x86");
+		if (st->fixable && e->fixable && st->span.file == e->span.file &&
+		    s->self->fix == FIX_SAFE) {
+			char text[512];
+
+			if ((size_t)snprintf(text, sizeof(text),
+					     "smp_store_mb(%s)", st->args) <
+			    sizeof(text)) {
+				rule_fix_replace(s->ctx, d, st, text);
+				rule_fix_remove_stmt(s->ctx, d, e);
+			}
+		}
+	}
+}
+
+static void check_store_then_mb(struct rule_ctx *ctx, const struct rule *self,
+				const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, store_mb_list, &s);
+}
+
+/* ---- atomic-barrier-misuse ---- */
+
+/*
+ * The RMW a helper should stand next to, looking past accesses (which are
+ * then left unordered) but not past calls, branches, jumps or labels.
+ */
+static const struct event *rmw_past_accesses(const struct evlist *l,
+					     unsigned i, int dir,
+					     const struct event **first)
+{
+	const struct event *e;
+	long j;
+
+	*first = NULL;
+	for (j = (long)i + dir; j >= 0 && j < (long)l->n; j += dir) {
+		e = l->v[j];
+		if (is_linux_rmw(e))
+			return e;
+		if (e->type != EV_ACCESS)
+			return NULL;
+		if (!*first)
+			*first = e;
+	}
+	return NULL;
+}
+
+static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
+			  const struct event *e, bool after)
+{
+	const struct event *n = after ? events_prev(l, i) : events_next(l, i);
+	const char *where = after ? "after" : "before";
+	const struct event *rmw, *between;
+	struct oc_diag *d;
+	char what[128];
+
+	if (is_unordered_rmw(n))
+		return;
+	if (is_linux_rmw(n) && (n->flags & F_COND)) {
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s() %s '%s()', a conditional RMW: redundant "
+				"when it succeeds, and it orders nothing when "
+				"it fails",
+				e->name, where, n->name);
+		rule_note(d, n, "'%s()' is here", n->name);
+		return;
+	}
+	if (is_linux_rmw(n) && n->cls == OC_RMW_FULL) {
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s() %s '%s()', which is already fully "
+				"ordered; the barrier is redundant",
+				e->name, where, n->name);
+		rule_note(d, n, "'%s()' returns a value and is fully ordered",
+			  n->name);
+		return;
+	}
+	if (n && n->type == EV_ACCESS) {
+		rmw = rmw_past_accesses(l, i, after ? -1 : 1, &between);
+		if (rmw && is_unordered_rmw(rmw)) {
+			d = rule_report(s->ctx, s->self, s->fn, e,
+					"%s between '%s()' and %s() is not "
+					"ordered by it; put %s() directly %s "
+					"the RMW",
+					describe(between, what, sizeof(what)),
+					rmw->name, e->name, e->name, where);
+			rule_note(d, rmw, "the RMW it upgrades is '%s()'",
+				  rmw->name);
+			return;
+		}
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s() %s %s, which is not an atomic "
+				"read-modify-write; it orders nothing here (and "
+				"is no barrier at all on x86); use smp_mb()",
+				e->name, where, describe(n, what, sizeof(what)));
+		rule_note(d, n, "%s is here", what);
+		return;
+	}
+	d = rule_report(s->ctx, s->self, s->fn, e,
+			"%s() is not directly %s an atomic read-modify-write "
+			"(%s %s); it orders nothing here; use smp_mb() or move "
+			"it next to the RMW",
+			e->name, where, n ? describe(n, what, sizeof(what)) :
+					    "nothing",
+			n ? (after ? "comes before it" : "comes after it") :
+			    (after ? "comes before it in this block" :
+				     "follows it in this block"));
+	if (n)
+		rule_note(d, n, "%s is here", what);
+}
+
+/* C11/GNU: orders that are not valid for the operation (C11 7.17.7). */
+static const char *invalid_order(const struct event *e)
+{
+	if (e->order == MO_UNKNOWN)
+		return NULL;
+	switch (e->kind) {
+	case K_LOAD:
+		if (e->order == MO_RELEASE || e->order == MO_ACQ_REL)
+			return "is not valid for a load";
+		break;
+	case K_STORE:
+		if (e->order == MO_CONSUME || e->order == MO_ACQUIRE ||
+		    e->order == MO_ACQ_REL)
+			return "is not valid for a store";
+		break;
+	case K_RMW:
+		if (e->order_fail == MO_RELEASE || e->order_fail == MO_ACQ_REL)
+			return "is not valid as the failure order";
+		break;
+	default:
+		break;
+	}
+	return NULL;
+}
+
+static void misuse_c11(struct scan *s, const struct event *e)
+{
+	const char *why;
+	struct oc_diag *d;
+
+	if (e->type == EV_CALL && e->kind == K_FENCE && e->prim &&
+	    !(e->flags & F_SIGNAL) && e->order == MO_RELAXED) {
+		rule_report(s->ctx, s->self, s->fn, e,
+			    "%s(memory_order_relaxed) orders nothing; use "
+			    "the order the code relies on, or remove it",
+			    e->name);
+		return;
+	}
+	if (e->type != EV_ACCESS || !e->prim || e->prim->dialect == D_LINUX)
+		return;
+	why = invalid_order(e);
+	if (why) {
+		int mo = e->kind == K_RMW ? e->order_fail : e->order;
+
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s %s of '%s()'; compilers treat it as "
+				"memory_order_seq_cst or reject it",
+				vocab_order_name(mo), why, e->name);
+		(void)d;
+	}
+}
+
+static void misuse_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	unsigned i;
+	const struct event *e;
+
+	evlist_for_each(l, i, e) {
+		if (e->type == EV_MODIFIER && !(e->flags & F_LOCK_MOD))
+			misuse_helper(s, l, i, e, e->cls == OC_MOD_AFTER);
+		else
+			misuse_c11(s, e);
+	}
+}
+
+static void check_atomic_barrier_misuse(struct rule_ctx *ctx,
+					const struct rule *self,
+					const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, misuse_list, &s);
+}
+
+/* ---- duplicate-fence ---- */
+
+static bool is_plain_fence(const struct event *e)
+{
+	return e && e->type != EV_ACCESS && e->prim &&
+	       e->prim->kind == K_FENCE &&
+	       !(e->flags & (F_SIDE | F_WAKE | F_SIGNAL | F_CTRL_DEP)) &&
+	       vocab_fence_mask(e->cls, e->flags);
+}
+
+static void dup_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	unsigned i;
+	const struct event *e, *n, *weak, *strong;
+	unsigned me, mn;
+	struct oc_diag *d;
+
+	evlist_for_each(l, i, e) {
+		n = events_next(l, i);
+		if (!is_plain_fence(e) || !is_plain_fence(n))
+			continue;
+		me = vocab_fence_mask(e->cls, e->flags);
+		mn = vocab_fence_mask(n->cls, n->flags);
+		if ((me & mn) == me) {
+			weak = e;
+			strong = n;
+		} else if ((me & mn) == mn) {
+			weak = n;
+			strong = e;
+		} else {
+			continue;
+		}
+		d = rule_report(s->ctx, s->self, s->fn, weak,
+				"%s() next to %s(), which orders everything it "
+				"does; remove it",
+				weak->name, strong->name);
+		rule_note(d, strong, "%s() is here", strong->name);
+		if (weak->fixable && s->self->fix == FIX_SAFE)
+			rule_fix_remove_stmt(s->ctx, d, weak);
+	}
+}
+
+static void check_duplicate_fence(struct rule_ctx *ctx, const struct rule *self,
+				  const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, dup_list, &s);
+}
+
+static const struct rule atomics_rules[] = {
+	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE, check_mb_after_atomic,
+	  "smp_mb() directly after a void or relaxed RMW: use smp_mb__after_atomic()" },
+	{ "mb-before-atomic", SEV_WARNING, FIX_SAFE, check_mb_before_atomic,
+	  "smp_mb() directly before a void or relaxed RMW: use smp_mb__before_atomic()" },
+	{ "mb-redundant-ordered-rmw", SEV_WARNING, FIX_NONE,
+	  check_mb_redundant_ordered_rmw,
+	  "smp_mb() next to a fully ordered value-returning RMW is redundant" },
+	{ "store-then-mb", SEV_WARNING, FIX_SAFE, check_store_then_mb,
+	  "WRITE_ONCE(x, v); smp_mb(); is smp_store_mb(x, v)" },
+	{ "atomic-barrier-misuse", SEV_WARNING, FIX_NONE,
+	  check_atomic_barrier_misuse,
+	  "smp_mb__before/after_atomic() not next to a void RMW; invalid C11 orders" },
+	{ "duplicate-fence", SEV_WARNING, FIX_SAFE, check_duplicate_fence,
+	  "two fences with nothing between them: the weaker is redundant" },
+};
+
+const struct rule_family family_atomics = {
+	"barriers next to atomics",
+	atomics_rules,
+	sizeof(atomics_rules) / sizeof(atomics_rules[0]),
+};

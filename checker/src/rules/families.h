@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every rule family, once: included by registry.c for the declarations and
+ * for the table. A new family is one line here and one file in rules/.
+ */
+FAMILY(atomics)

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The rule registry: the only file that knows every family. */
+#include "registry.h"
+
+#include <string.h>
+
+#define FAMILY(name) extern const struct rule_family family_##name;
+#include "families.h"
+#undef FAMILY
+
+static const struct rule_family *const families[] = {
+#define FAMILY(name) &family_##name,
+#include "families.h"
+#undef FAMILY
+};
+
+#define NFAMILIES (sizeof(families) / sizeof(families[0]))
+#define MAX_RULES 128
+
+static bool disabled[MAX_RULES];
+
+unsigned registry_count(void)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < NFAMILIES; i++)
+		n += families[i]->nrules;
+	return n;
+}
+
+const struct rule *registry_at(unsigned idx)
+{
+	unsigned i;
+
+	for (i = 0; i < NFAMILIES; i++) {
+		if (idx < families[i]->nrules)
+			return &families[i]->rules[idx];
+		idx -= families[i]->nrules;
+	}
+	return NULL;
+}
+
+static int index_of(const struct rule *r)
+{
+	unsigned i, n = registry_count();
+
+	for (i = 0; i < n && i < MAX_RULES; i++)
+		if (registry_at(i) == r)
+			return (int)i;
+	return -1;
+}
+
+const struct rule *registry_find(const char *id)
+{
+	unsigned i, n = registry_count();
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(registry_at(i)->id, id))
+			return registry_at(i);
+	return NULL;
+}
+
+int registry_set_enabled(const char *id, bool on)
+{
+	const struct rule *r = registry_find(id);
+	int i;
+
+	if (!r)
+		return -1;
+	i = index_of(r);
+	if (i < 0)
+		return -1;
+	disabled[i] = !on;
+	return 0;
+}
+
+bool registry_enabled(const struct rule *r)
+{
+	int i = index_of(r);
+
+	return i >= 0 && !disabled[i];
+}
+
+void registry_list(FILE *out)
+{
+	unsigned i, j;
+
+	for (i = 0; i < NFAMILIES; i++) {
+		fprintf(out, "%s:\n", families[i]->name);
+		for (j = 0; j < families[i]->nrules; j++) {
+			const struct rule *r = &families[i]->rules[j];
+
+			fprintf(out, "  %-28s %-7s %-9s %s\n", r->id,
+				diag_severity_name(r->sev),
+				r->fix == FIX_SAFE ? "fix:safe" : "fix:none",
+				r->summary);
+		}
+	}
+}
+
+void registry_run(struct rule_ctx *ctx, const struct function_ir *fn)
+{
+	unsigned i, j, k = 0;
+
+	for (i = 0; i < NFAMILIES; i++)
+		for (j = 0; j < families[i]->nrules; j++, k++)
+			if (k >= MAX_RULES || !disabled[k])
+				families[i]->rules[j].check(
+					ctx, &families[i]->rules[j], fn);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The rule registry: lookup by id, enabling, listing, running. */
+#ifndef ORDERCHECK_REGISTRY_H
+#define ORDERCHECK_REGISTRY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rule.h"
+
+const struct rule *registry_find(const char *id);
+/* Returns 0, or -1 if @id names no rule. */
+int registry_set_enabled(const char *id, bool on);
+bool registry_enabled(const struct rule *r);
+void registry_list(FILE *out);
+unsigned registry_count(void);
+const struct rule *registry_at(unsigned i);
+
+/* Run every enabled rule on @fn. */
+void registry_run(struct rule_ctx *ctx, const struct function_ir *fn);
+
+#endif

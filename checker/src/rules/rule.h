@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What a rule is, and the calls a rule makes to report; rules see events only. */
+#ifndef ORDERCHECK_RULE_H
+#define ORDERCHECK_RULE_H
+
+#include "../diag.h"
+#include "../events.h"
+
+enum fix_safety {
+	FIX_NONE, /* the message explains the fix */
+	FIX_SAFE, /* mechanical and ordering-preserving: --fix applies it */
+};
+
+struct rule_ctx;
+struct rule;
+
+typedef void (*rule_check_fn)(struct rule_ctx *ctx, const struct rule *self,
+			      const struct function_ir *fn);
+
+struct rule {
+	const char *id;
+	enum oc_severity sev;
+	enum fix_safety fix;
+	rule_check_fn check;
+	const char *summary; /* one line for --list-rules and SARIF */
+};
+
+struct rule_family {
+	const char *name;
+	const struct rule *rules;
+	unsigned nrules;
+};
+
+/* Report a finding at @at; the message is printf-like, in clang's style. */
+struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
+			    const struct function_ir *fn, const struct event *at,
+			    const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Replace the text of @ev's invocation with @text. */
+void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
+		      const struct event *ev, const char *text);
+/* Remove @ev's statement, with its ';' and, if alone, its line. */
+void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
+			  const struct event *ev);
+
+#endif

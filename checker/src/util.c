@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Allocation, string buffers and path spelling shared by every file. */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+	char *p;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		abort();
+	p = xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = xvasprintf(fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = xvasprintf(fmt, ap);
+	va_end(ap);
+	sb_puts(b, p);
+	free(p);
+}
+
+char *sb_detach(struct strbuf *b)
+{
+	char *s = b->s ? b->s : xstrdup("");
+
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+/* Resolve . and .. lexically: the file may be an unsaved editor buffer. */
+static char *normalize(const char *abs)
+{
+	char *out = xmalloc(strlen(abs) + 2);
+	size_t o = 0;
+	const char *p = abs;
+
+	while (*p) {
+		const char *seg;
+		size_t n;
+
+		while (*p == '/')
+			p++;
+		seg = p;
+		while (*p && *p != '/')
+			p++;
+		n = (size_t)(p - seg);
+		if (!n || (n == 1 && seg[0] == '.'))
+			continue;
+		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+			while (o && out[o - 1] != '/')
+				o--;
+			if (o)
+				o--;
+			continue;
+		}
+		out[o++] = '/';
+		memcpy(out + o, seg, n);
+		o += n;
+	}
+	if (!o)
+		out[o++] = '/';
+	out[o] = '\0';
+	return out;
+}
+
+char *path_display(const char *path)
+{
+	static char cwd[PATH_MAX];
+	static size_t cwdlen;
+	char *abs, *norm, *res;
+
+	if (!cwdlen) {
+		if (!getcwd(cwd, sizeof(cwd)))
+			strcpy(cwd, "/");
+		cwdlen = strlen(cwd);
+	}
+	abs = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", cwd, path);
+	norm = normalize(abs);
+	free(abs);
+	if (cwdlen > 1 && !strncmp(norm, cwd, cwdlen) && norm[cwdlen] == '/') {
+		res = xstrdup(norm + cwdlen + 1);
+		free(norm);
+		return res;
+	}
+	return norm;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct strbuf b = { 0 };
+	char buf[65536];
+	size_t n;
+	int saved;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_add(&b, buf, n);
+	if (ferror(f)) {
+		saved = errno;
+		fclose(f);
+		free(b.s);
+		errno = saved;
+		return NULL;
+	}
+	fclose(f);
+	if (len)
+		*len = b.len;
+	return sb_detach(&b);
+}

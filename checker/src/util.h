@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Allocation, string buffers and path spelling shared by every file. */
+#ifndef ORDERCHECK_UTIL_H
+#define ORDERCHECK_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Out of memory is the one failure we do not report per file: we abort. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+void sb_add(struct strbuf *b, const char *s, size_t n);
+void sb_puts(struct strbuf *b, const char *s);
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *sb_detach(struct strbuf *b);
+
+/*
+ * Spell a path as users expect: relative to the current directory when it
+ * lies below it, absolute otherwise, with ./ and ../ resolved.
+ */
+char *path_display(const char *path);
+
+/* Read a whole file; NULL and errno on failure. */
+char *read_file(const char *path, size_t *len);
+
+#endif

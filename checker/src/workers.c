@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Checking many files in worker processes: a crash or hang loses one file. */
+#include "workers.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+struct worker {
+	pid_t pid;
+	int to; /* job numbers to the worker */
+	int from; /* records back */
+	long job; /* the job it is on, or -1 */
+	time_t started;
+	struct strbuf in; /* a partial record line */
+};
+
+/* The child's loop: read a job number, check it, send records, "X\tN". */
+static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
+			void *arg)
+{
+	FILE *fin = fdopen(in, "r"), *fout = fdopen(out, "w");
+	char line[64];
+
+	while (fin && fout && fgets(line, sizeof(line), fin)) {
+		long j = strtol(line, NULL, 10);
+		struct diag_list l = { 0 };
+
+		fn(&jobs[j], arg, &l);
+		diag_write_records(fout, &l);
+		fprintf(fout, "X\t%ld\n", j);
+		fflush(fout);
+		diag_list_free(&l);
+	}
+	_exit(0);
+}
+
+static int spawn(struct worker *w, struct tu_job *jobs, worker_fn fn,
+		 void *arg, struct worker *all, unsigned n)
+{
+	int down[2], up[2];
+	unsigned i;
+
+	if (pipe(down) || pipe(up))
+		return -1;
+	fflush(NULL);
+	w->pid = fork();
+	if (w->pid < 0)
+		return -1;
+	if (!w->pid) {
+		for (i = 0; i < n; i++)
+			if (&all[i] != w && all[i].pid > 0) {
+				close(all[i].to);
+				close(all[i].from);
+			}
+		close(down[1]);
+		close(up[0]);
+		worker_main(down[0], up[1], jobs, fn, arg);
+	}
+	close(down[0]);
+	close(up[1]);
+	w->to = down[1];
+	w->from = up[0];
+	w->job = -1;
+	w->in.len = 0;
+	return 0;
+}
+
+static void lost(struct worker *w, struct tu_job *jobs, struct diag_list *r,
+		 const char *why)
+{
+	char *file = path_display(jobs[w->job].file);
+	char *msg = xasprintf("%s; the file was not checked", why);
+
+	/* records already sent for it are incomplete: drop them */
+	diag_list_free(&r[w->job]);
+	diag_add(&r[w->job], NULL, SEV_ERROR, file, 0, 0, "", msg);
+	free(msg);
+	free(file);
+}
+
+static void reap(struct worker *w)
+{
+	int status;
+
+	close(w->to);
+	close(w->from);
+	kill(w->pid, SIGKILL);
+	waitpid(w->pid, &status, 0);
+	w->pid = 0;
+}
+
+/* Consume complete lines from the worker; returns 1 when its job is done. */
+static int take_lines(struct worker *w, struct diag_list *r)
+{
+	char *nl, *line = w->in.s;
+	int done = 0;
+
+	while (w->in.len && (nl = memchr(line, '\n', w->in.len - (size_t)(line - w->in.s)))) {
+		*nl = '\0';
+		if (line[0] == 'X')
+			done = 1;
+		else if (w->job >= 0)
+			diag_read_record(&r[w->job], line);
+		line = nl + 1;
+	}
+	if (line != w->in.s) {
+		size_t rest = w->in.len - (size_t)(line - w->in.s);
+
+		memmove(w->in.s, line, rest);
+		w->in.len = rest;
+	}
+	return done;
+}
+
+static int dispatch(struct worker *w, long job)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%ld\n", job);
+
+	w->job = job;
+	w->started = time(NULL);
+	return write(w->to, buf, (size_t)n) == n ? 0 : -1;
+}
+
+static int run_pool(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
+		    unsigned timeout, worker_fn fn, void *arg,
+		    struct diag_list *r)
+{
+	struct worker *w = xcalloc(nworkers, sizeof(*w));
+	struct pollfd *p = xcalloc(nworkers, sizeof(*p));
+	unsigned next = 0, done = 0, i;
+	int rc = 0;
+
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < nworkers; i++)
+		if (spawn(&w[i], jobs, fn, arg, w, nworkers)) {
+			rc = -1;
+			goto out;
+		}
+	while (done < njobs) {
+		for (i = 0; i < nworkers; i++) {
+			if (!w[i].pid &&
+			    spawn(&w[i], jobs, fn, arg, w, nworkers)) {
+				rc = -1;
+				goto out;
+			}
+			if (w[i].job < 0 && next < njobs &&
+			    dispatch(&w[i], next++)) {
+				lost(&w[i], jobs, r, "cannot talk to the worker");
+				reap(&w[i]);
+				done++;
+			}
+			p[i].fd = w[i].job >= 0 ? w[i].from : -1;
+			p[i].events = POLLIN;
+			p[i].revents = 0;
+		}
+		if (poll(p, nworkers, 1000) < 0 && errno != EINTR) {
+			rc = -1;
+			goto out;
+		}
+		for (i = 0; i < nworkers; i++) {
+			char buf[65536];
+			ssize_t n;
+
+			if (w[i].job < 0)
+				continue;
+			if (p[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+				n = read(w[i].from, buf, sizeof(buf));
+				if (n > 0) {
+					sb_add(&w[i].in, buf, (size_t)n);
+					if (take_lines(&w[i], r)) {
+						w[i].job = -1;
+						done++;
+					}
+					continue;
+				}
+				lost(&w[i], jobs, r,
+				     "the checker crashed on this file");
+				reap(&w[i]);
+				done++;
+				continue;
+			}
+			if (timeout && time(NULL) - w[i].started > (time_t)timeout) {
+				char *why = xasprintf("checking took more than "
+						      "%u seconds",
+						      timeout);
+
+				lost(&w[i], jobs, r, why);
+				free(why);
+				reap(&w[i]);
+				done++;
+			}
+		}
+	}
+out:
+	for (i = 0; i < nworkers; i++) {
+		if (w[i].pid)
+			reap(&w[i]);
+		free(w[i].in.s);
+	}
+	free(w);
+	free(p);
+	return rc;
+}
+
+int workers_run(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
+		unsigned timeout, worker_fn fn, void *arg,
+		struct diag_list *out)
+{
+	struct diag_list *r = xcalloc(njobs ? njobs : 1, sizeof(*r));
+	unsigned i;
+	int rc = 0;
+
+	if (nworkers > njobs)
+		nworkers = njobs;
+	if (!nworkers) {
+		for (i = 0; i < njobs; i++)
+			fn(&jobs[i], arg, &r[i]);
+	} else {
+		rc = run_pool(jobs, njobs, nworkers, timeout, fn, arg, r);
+	}
+	for (i = 0; i < njobs; i++)
+		diag_list_move(out, &r[i]);
+	free(r);
+	diag_list_sort_unique(out);
+	return rc;
+}

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the vocabulary tables and the worker wire format. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+#include "vocab.h"
+
+static int failures;
+
+#define CHECK(cond)                                                    \
+	do {                                                           \
+		if (!(cond)) {                                         \
+			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
+				__LINE__, #cond);                      \
+			failures++;                                    \
+		}                                                      \
+	} while (0)
+
+/* Rows checked against ordering-semantics.md, one per table and suffix. */
+static const struct {
+	const char *name;
+	bool c11;
+	enum oc_kind kind;
+	enum oc_class cls;
+	unsigned flags_set;
+} classes[] = {
+	{ "READ_ONCE", false, K_LOAD, OC_MLOAD, 0 },
+	{ "WRITE_ONCE", false, K_STORE, OC_MSTORE, 0 },
+	{ "smp_mb", false, K_FENCE, OC_FENCE_FULL, 0 },
+	{ "smp_rmb", false, K_FENCE, OC_FENCE_R, 0 },
+	{ "smp_wmb", false, K_FENCE, OC_FENCE_W, 0 },
+	{ "mb", false, K_FENCE, OC_FENCE_FULL, F_MANDATORY },
+	{ "smp_mb__after_atomic", false, K_MODIFIER, OC_MOD_AFTER, 0 },
+	{ "smp_mb__before_atomic", false, K_MODIFIER, OC_MOD_BEFORE, 0 },
+	{ "atomic_inc", false, K_RMW, OC_RMW_RLX, 0 },
+	{ "atomic64_add", false, K_RMW, OC_RMW_RLX, 0 },
+	{ "atomic_long_dec", false, K_RMW, OC_RMW_RLX, 0 },
+	{ "atomic_inc_return", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "atomic_inc_return_relaxed", false, K_RMW, OC_RMW_RLX, F_RET },
+	{ "atomic_fetch_add_acquire", false, K_RMW, OC_RMW_ACQ, F_RET },
+	{ "atomic64_fetch_or_release", false, K_RMW, OC_RMW_REL, F_RET },
+	{ "raw_atomic_xchg", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "atomic_cmpxchg", false, K_RMW, OC_RMW_FULL, F_RET | F_COND },
+	{ "atomic_try_cmpxchg_relaxed", false, K_RMW, OC_RMW_RLX, F_COND },
+	{ "atomic_inc_not_zero", false, K_RMW, OC_RMW_FULL, F_COND },
+	{ "atomic_dec_and_test", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "atomic_read", false, K_LOAD, OC_MLOAD, 0 },
+	{ "atomic_set", false, K_STORE, OC_MSTORE, 0 },
+	{ "atomic_set_release", false, K_STORE, OC_REL_STORE, 0 },
+	{ "xchg", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "cmpxchg_relaxed", false, K_RMW, OC_RMW_RLX, F_COND },
+	{ "cmpxchg_local", false, K_RMW, OC_RMW_RLX, F_LOCAL_CPU },
+	{ "set_bit", false, K_RMW, OC_RMW_RLX, 0 },
+	{ "test_and_set_bit", false, K_RMW, OC_RMW_FULL, F_BITOP_V6 },
+	{ "__set_bit", false, K_RMW, OC_PLAIN, F_NONATOMIC },
+	{ "refcount_dec_and_test", false, K_RMW, OC_RMW_ACQREL, F_RET },
+	{ "rcu_dereference", false, K_LOAD, OC_DEP_LOAD, 0 },
+	{ "rcu_dereference_protected", false, K_LOAD, OC_PLAIN, 0 },
+	{ "rcu_assign_pointer", false, K_STORE, OC_PUBLISH, F_NULL_PLAIN },
+	{ "RCU_INIT_POINTER", false, K_STORE, OC_MSTORE, 0 },
+	{ "llist_add", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "spin_lock", false, K_LOCK, OC_LOCK_ACQ, 0 },
+	{ "__sync_fetch_and_add", false, K_RMW, OC_RMW_FULL, F_RET },
+	{ "__sync_lock_test_and_set", false, K_RMW, OC_RMW_ACQ, F_RET },
+	{ "__sync_synchronize", false, K_FENCE, OC_FENCE_FULL, 0 },
+	{ "atomic_load_explicit", true, K_LOAD, OC_NONE, F_MO_ARG },
+	{ "atomic_thread_fence", true, K_FENCE, OC_NONE, F_MO_ARG },
+	{ "__atomic_fetch_add", false, K_RMW, OC_NONE, F_MO_ARG },
+};
+
+static void test_classes(void)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		const struct vocab_entry *e =
+			vocab_lookup(classes[i].name, classes[i].c11);
+
+		if (!e) {
+			fprintf(stderr, "missing: %s\n", classes[i].name);
+			failures++;
+			continue;
+		}
+		if (e->kind != classes[i].kind || e->cls != classes[i].cls ||
+		    (e->flags & classes[i].flags_set) != classes[i].flags_set) {
+			fprintf(stderr, "wrong row for %s: kind %d class %s\n",
+				classes[i].name, e->kind,
+				vocab_class_name(e->cls));
+			failures++;
+		}
+	}
+	/* C11's atomic_fetch_add is not the kernel's */
+	CHECK(vocab_lookup("atomic_fetch_add", true)->dialect == D_C11);
+	CHECK(vocab_lookup("atomic_fetch_add", false)->dialect == D_LINUX);
+	CHECK(!vocab_lookup("read", false));
+	CHECK(!vocab_lookup("atomic_", false));
+	CHECK(vocab_count() > 1000);
+}
+
+static void test_orders(void)
+{
+	CHECK(vocab_class_for_order(K_LOAD, MO_ACQUIRE) == OC_ACQ_LOAD);
+	CHECK(vocab_class_for_order(K_LOAD, MO_CONSUME) == OC_DEP_LOAD);
+	CHECK(vocab_class_for_order(K_STORE, MO_RELEASE) == OC_REL_STORE);
+	CHECK(vocab_class_for_order(K_RMW, MO_SEQ_CST) == OC_RMW_SC);
+	CHECK(vocab_class_for_order(K_FENCE, MO_RELAXED) == OC_NONE);
+	CHECK(vocab_class_for_order(K_FENCE, MO_SEQ_CST) == OC_FENCE_FULL);
+	/* an acquire fence is not trusted as a compiler barrier */
+	CHECK(!(vocab_fence_mask(OC_FENCE_ACQ, 0) & VO_COMPILER));
+	CHECK(vocab_fence_mask(OC_FENCE_W, 0) ==
+	      (vocab_fence_mask(OC_FENCE_W, 0) &
+	       vocab_fence_mask(OC_FENCE_FULL, 0)));
+	CHECK(vocab_fence_mask(OC_FENCE_FULL, F_MANDATORY) & VO_MMIO);
+}
+
+static void test_wire_format(void)
+{
+	struct diag_list a = { 0 }, b = { 0 };
+	struct oc_diag *d;
+	struct oc_fix f = { "x.c", 1, 2, 1, 9, 1, 8, "a\tb\\c\nd" };
+	char *buf = NULL, *line, *save;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	d = diag_add(&a, "mb-after-atomic", SEV_WARNING, "dir/x.c", 3, 4, "fn",
+		     "smp_mb()\tafter\n'atomic_inc()' \\ here");
+	diag_add_note(d, "x.h", 5, 6, "note\there");
+	diag_add_fix(d, &f);
+	d->fix_safe = true;
+	diag_add(&a, NULL, SEV_ERROR, "y.c", 0, 0, "", "does not parse");
+	diag_write_records(m, &a);
+	fclose(m);
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		CHECK(diag_read_record(&b, line) == 0);
+	CHECK(b.n == 2);
+	if (b.n == 2) {
+		CHECK(!strcmp(b.v[0].message, a.v[0].message));
+		CHECK(!strcmp(b.v[0].rule, "mb-after-atomic"));
+		CHECK(b.v[0].nnotes == 1 &&
+		      !strcmp(b.v[0].notes[0].message, "note\there"));
+		CHECK(b.v[0].nfixes == 1 &&
+		      !strcmp(b.v[0].fixes[0].replacement, f.replacement));
+		CHECK(b.v[0].fix_safe && b.v[0].line == 3 && b.v[0].col == 4);
+		CHECK(!b.v[1].rule && b.v[1].sev == SEV_ERROR);
+	}
+	CHECK(diag_read_record(&b, xstrdup("Zgarbage")) == -1);
+	free(buf);
+	diag_list_free(&a);
+	diag_list_free(&b);
+}
+
+static void test_paths(void)
+{
+	char *p = path_display("a/./b/../c.c");
+
+	CHECK(!strcmp(p, "a/c.c"));
+	free(p);
+	p = path_display("/nonexistent/x/../y.c");
+	CHECK(!strcmp(p, "/nonexistent/y.c"));
+	free(p);
+}
+
+int main(void)
+{
+	test_classes();
+	test_orders();
+	test_wire_format();
+	test_paths();
+	if (failures)
+		fprintf(stderr, "%d unit test failures\n", failures);
+	else
+		printf("unit tests: ok\n");
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# repro.cmake - the `repro` target: build and run every testcases/*/repro.c,
+# bad and fixed, through run-repro.sh.  Included by the top-level
+# CMakeLists.txt with include(testcases/harness/repro.cmake).
+#
+# Not part of `all`, `make check` or ctest: repros take seconds each, need
+# two idle CPUs to mean much, and print measurements, not pass/fail.
+# A repro fails the target only when it does not build or run.
+
+set(ORDERCHECK_REPRO_DIR "${CMAKE_BINARY_DIR}/repro"
+    CACHE PATH "Where `make repro` puts the repro binaries")
+
+# CONFIGURE_DEPENDS: a new testcases/<id>/repro.c is picked up by the next
+# build, without re-running cmake by hand.
+file(GLOB ORDERCHECK_REPROS CONFIGURE_DEPENDS
+     "${CMAKE_CURRENT_LIST_DIR}/../*/repro.c")
+list(SORT ORDERCHECK_REPROS)
+
+set(_repro_cmds)
+foreach(_repro IN LISTS ORDERCHECK_REPROS)
+  list(APPEND _repro_cmds
+       COMMAND bash "${CMAKE_CURRENT_LIST_DIR}/run-repro.sh"
+               "${_repro}" "${ORDERCHECK_REPRO_DIR}")
+endforeach()
+
+if(ORDERCHECK_REPROS)
+  add_custom_target(repro
+    ${_repro_cmds}
+    COMMENT "Running the hardware repros (testcases/*/repro.c), bad and fixed"
+    USES_TERMINAL
+    VERBATIM)
+else()
+  add_custom_target(repro
+    COMMAND ${CMAKE_COMMAND} -E echo "no testcases/*/repro.c found"
+    VERBATIM)
+endif()
+unset(_repro_cmds)
+unset(_repro)

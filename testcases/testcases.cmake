@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0
+# One ctest per test file under testcases/<rule-id>/ (all .c but repro.c):
+#   verify-<id>-<file>     ordercheck --verify FILE           must pass
+#   mutant-<id>-<file>     ordercheck --verify -Wno-<id> FILE must fail, for
+#                          files with an expect-warning[<id>]: a test that
+#                          cannot fail is worse than none
+#   fix-<id>               --fix-diff on bad.c equals fix.expected
+#   cocci-<id>-report/patch   spatch on bad.c equals report/patch.expected
+set(OC_TESTCASES ${CMAKE_CURRENT_LIST_DIR})
+file(GLOB _rule_dirs LIST_DIRECTORIES true ${OC_TESTCASES}/*)
+find_program(SPATCH spatch)
+foreach(dir ${_rule_dirs})
+  get_filename_component(id ${dir} NAME)
+  if(NOT IS_DIRECTORY ${dir} OR id STREQUAL "harness" OR id MATCHES "^(lsp|kbuild|cli)$")
+    continue()
+  endif()
+  file(GLOB _cases ${dir}/*.c)
+  foreach(case ${_cases})
+    get_filename_component(name ${case} NAME_WE)
+    if(name STREQUAL "repro")
+      continue()
+    endif()
+    add_test(NAME verify-${id}-${name}
+             COMMAND ordercheck --verify ${case}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    file(READ ${case} _text)
+    string(FIND "${_text}" "expect-warning[${id}]" _has)
+    if(NOT _has EQUAL -1)
+      add_test(NAME mutant-${id}-${name}
+               COMMAND ordercheck --verify -Wno-${id} ${case}
+               WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+      set_tests_properties(mutant-${id}-${name} PROPERTIES WILL_FAIL TRUE)
+    endif()
+  endforeach()
+  if(EXISTS ${dir}/fix.expected)
+    add_test(NAME fix-${id}
+             COMMAND ${OC_TESTCASES}/harness/compare-output.sh ${dir}/fix.expected
+                     $<TARGET_FILE:ordercheck> --fix-diff -W${id} testcases/${id}/bad.c
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  endif()
+  if(EXISTS ${CMAKE_SOURCE_DIR}/rules/${id}.cocci)
+    foreach(mode report patch)
+      if(EXISTS ${dir}/${mode}.expected)
+        if(SPATCH)
+          add_test(NAME cocci-${id}-${mode}
+                   COMMAND ${OC_TESTCASES}/harness/run-cocci.sh ${mode} ${id}
+                   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+        else()
+          add_test(NAME cocci-${id}-${mode} COMMAND ${CMAKE_COMMAND} -E echo "spatch not found")
+          set_tests_properties(cocci-${id}-${mode} PROPERTIES SKIP_RETURN_CODE 0)
+        endif()
+      endif()
+    endforeach()
+  endif()
+endforeach()
