@@ -136,6 +136,17 @@ struct builder {
 	/* inside a claimed primitive: its body nodes make no events */
 	struct macro_exp *inside;
 	struct event *inside_ev;
+	/* callee summaries, by the definition's file and offset */
+	struct summary *summaries;
+	unsigned nsummaries;
+	unsigned depth; /* of callees being summarised */
+};
+
+struct summary {
+	CXFile file;
+	unsigned off;
+	bool done;
+	const struct event *first, *last;
 };
 
 enum ctx {
@@ -650,10 +661,93 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 					       c, (unsigned)e->prim->ptr_arg));
 }
 
+/* clang names the __sync builtins by size: __sync_fetch_and_add_8 */
+static void strip_size_suffix(char *name)
+{
+	static const char *const sizes[] = { "_1", "_2", "_4", "_8", "_16" };
+	size_t n = strlen(name), i, k;
+
+	if (strncmp(name, "__sync_", 7))
+		return;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		k = strlen(sizes[i]);
+		if (n > k && !strcmp(name + n - k, sizes[i])) {
+			name[n - k] = '\0';
+			return;
+		}
+	}
+}
+
+/* The body of a function definition: its last child. */
+static CXCursor body_of(CXCursor def);
+
+/*
+ * The first and last events of a callee defined in this TU, so that a
+ * call of a static inline wrapper is seen as what it wraps. Events made
+ * here go into a list of their own: they are not the caller's.
+ */
+static struct summary *summarize(struct builder *b, CXCursor call)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct floc at;
+	struct summary *sm;
+	struct evlist body = { 0 }, *saved_cur = b->cur;
+	struct event *saved_parent = b->parent, *saved_ev = b->inside_ev;
+	struct macro_exp *saved_inside = b->inside;
+	unsigned saved_flags = b->flags, i;
+	CXCursor bc;
+
+	if (clang_Cursor_isNull(def) || b->depth >= 3)
+		return NULL;
+	at = file_loc(clang_getCursorLocation(def));
+	for (i = 0; i < b->nsummaries; i++)
+		if (b->summaries[i].file == at.file &&
+		    b->summaries[i].off == at.off)
+			return b->summaries[i].done ? &b->summaries[i] : NULL;
+	bc = body_of(def);
+	if (clang_Cursor_isNull(bc))
+		return NULL;
+	b->summaries = xrealloc(b->summaries,
+				(b->nsummaries + 1) * sizeof(*b->summaries));
+	i = b->nsummaries++;
+	memset(&b->summaries[i], 0, sizeof(b->summaries[i]));
+	b->summaries[i].file = at.file;
+	b->summaries[i].off = at.off;
+	b->depth++;
+	b->cur = &body;
+	b->parent = NULL;
+	b->flags = 0;
+	b->inside = NULL;
+	b->inside_ev = NULL;
+	visit(b, bc, CTX_LOAD);
+	b->depth--;
+	b->cur = saved_cur;
+	b->parent = saved_parent;
+	b->flags = saved_flags;
+	b->inside = saved_inside;
+	b->inside_ev = saved_ev;
+	/* a trailing "return x;" is not what the wrapper ends with */
+	while (body.n && body.v[body.n - 1]->type == EV_JUMP &&
+	       !strcmp(body.v[body.n - 1]->name, "return"))
+		body.n--;
+	sm = &b->summaries[i];
+	if (body.n) {
+		sm->first = events_through_call(body.v[0], false);
+		sm->last = events_through_call(body.v[body.n - 1], true);
+	}
+	sm->done = true;
+	/* the events stay in the arena; only the list goes */
+	free(body.v);
+	return sm;
+}
+
 static void visit_call(struct builder *b, CXCursor c)
 {
 	char *name = cursor_spelling(c);
-	const struct vocab_entry *p = vocab_lookup(name, false);
+	const struct vocab_entry *p;
+
+	strip_size_suffix(name);
+	p = vocab_lookup(name, false);
 	struct event *e;
 	char *shown = NULL;
 
@@ -684,7 +778,13 @@ static void visit_call(struct builder *b, CXCursor c)
 				     MO_UNKNOWN);
 		}
 	} else {
+		struct summary *sm = summarize(b, c);
+
 		e->name = arena_strdup(&b->arena, name);
+		if (sm) {
+			e->callee_first = sm->first;
+			e->callee_last = sm->last;
+		}
 	}
 	fill_call_event(b, e, c);
 	emit(b, e);
@@ -1242,12 +1342,22 @@ static enum CXChildVisitResult last_cb(CXCursor c, CXCursor p, CXClientData d)
 	return CXChildVisit_Continue;
 }
 
+static CXCursor body_of(CXCursor def)
+{
+	struct last_child body = { .found = false };
+
+	clang_visitChildren(def, last_cb, &body);
+	if (!body.found || clang_getCursorKind(body.c) != CXCursor_CompoundStmt)
+		return clang_getNullCursor();
+	return body.c;
+}
+
 static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 				     CXClientData data)
 {
 	struct fn_walk *w = data;
 	struct builder *b = w->b;
-	struct last_child body = { .found = false };
+	CXCursor bc;
 	struct floc at;
 	char *name;
 
@@ -1276,9 +1386,9 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 			return CXChildVisit_Continue;
 		}
 	}
-	clang_visitChildren(c, last_cb, &body);
-	if (body.found && clang_getCursorKind(body.c) == CXCursor_CompoundStmt)
-		build_function(w, c, body.c, name, at);
+	bc = body_of(c);
+	if (!clang_Cursor_isNull(bc))
+		build_function(w, c, bc, name, at);
 	free(name);
 	return CXChildVisit_Continue;
 }
@@ -1296,6 +1406,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	macros_collect(tu, &b.macros);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
 	macros_free(&b.macros);
+	free(b.summaries);
 	out->files = b.names;
 	out->nfiles = b.nnames;
 	out->arena = b.arena;

@@ -64,6 +64,12 @@ struct event {
 	struct evlist legs[2];
 	unsigned nlegs;
 	struct event *parent; /* the branch or loop holding this event */
+	/*
+	 * A call of a function defined in this TU (the kernel's static
+	 * inline wrappers): its first and last events, seen through nested
+	 * calls, or NULL.
+	 */
+	const struct event *callee_first, *callee_last;
 };
 
 struct function_ir {
@@ -87,6 +93,12 @@ void events_for_each_list(const struct function_ir *f, events_list_fn fn,
  */
 const struct event *events_prev(const struct evlist *l, unsigned i);
 const struct event *events_next(const struct evlist *l, unsigned i);
+
+/*
+ * @e, or for a call of a wrapper, the event its body starts (@last false)
+ * or ends (@last true) with: set_thread_flag() ends in set_bit().
+ */
+const struct event *events_through_call(const struct event *e, bool last);
 
 /* Print the IR as --dump-ir shows it. */
 void events_dump(FILE *out, const struct function_ir *fn);

@@ -28,3 +28,13 @@ const struct event *events_next(const struct evlist *l, unsigned i)
 {
 	return i + 1 < l->n ? l->v[i + 1] : NULL;
 }
+
+const struct event *events_through_call(const struct event *e, bool last)
+{
+	const struct event *c;
+
+	if (!e || e->type != EV_CALL)
+		return e;
+	c = last ? e->callee_last : e->callee_first;
+	return c ? c : e;
+}

@@ -115,6 +115,19 @@ void frontend_job_from_args(struct tu_job *job, const char *file,
 	clean_args(job, flags, nflags);
 }
 
+/* Paths in a database are relative to the entry's directory. */
+static char *resolve(const char *p, const char *dir)
+{
+	char *joined, *r;
+
+	if (p[0] == '/' || !dir)
+		return path_display(p);
+	joined = xasprintf("%s/%s", dir, p);
+	r = path_display(joined);
+	free(joined);
+	return r;
+}
+
 static bool same_file(const char *a, const char *b, const char *dir)
 {
 	char *pa, *pb;
@@ -122,9 +135,8 @@ static bool same_file(const char *a, const char *b, const char *dir)
 
 	if (!strcmp(a, b))
 		return true;
-	pa = path_display(a);
-	pb = b[0] == '/' || !dir ? path_display(b) :
-				   path_display(xasprintf("%s/%s", dir, b));
+	pa = resolve(a, dir);
+	pb = resolve(b, dir);
 	r = !strcmp(pa, pb);
 	free(pa);
 	free(pb);
@@ -137,9 +149,16 @@ static bool wanted(const char *file, const char *dir, char **only, int nonly)
 
 	if (!nonly)
 		return true;
-	for (i = 0; i < nonly; i++)
-		if (same_file(only[i], file, dir))
+	for (i = 0; i < nonly; i++) {
+		/* the user's names are relative to our directory */
+		char *mine = path_display(only[i]), *theirs = resolve(file, dir);
+		bool r = !strcmp(mine, theirs);
+
+		free(mine);
+		free(theirs);
+		if (r)
 			return true;
+	}
 	return false;
 }
 
@@ -157,7 +176,7 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
 		CXString a = clang_CompileCommand_getArg(cmd, i);
 		const char *s = clang_getCString(a);
 
-		if (strcmp(s, fname))
+		if (!same_file(s, fname, clang_getCString(dir)))
 			argv[argc++] = xstrdup(s);
 		clang_disposeString(a);
 	}

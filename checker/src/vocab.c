@@ -276,8 +276,9 @@ unsigned vocab_fence_mask(enum oc_class cls, unsigned flags)
 	}
 	if (flags & F_MANDATORY)
 		m |= VO_MMIO | VO_DMA;
+	/* dma_*mb() order coherent DMA memory: not a CPU-CPU fence */
 	if (flags & F_DMA)
-		m |= VO_DMA;
+		m = (m & VO_COMPILER) | VO_DMA;
 	if (flags & F_SIGNAL)
 		m = VO_COMPILER;
 	return m;

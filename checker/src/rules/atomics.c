@@ -106,14 +106,15 @@ static void mb_beside_rmw(const struct evlist *l, void *arg, bool after)
 {
 	struct scan *s = arg;
 	unsigned i;
-	const struct event *e, *rmw;
+	const struct event *e, *rmw, *via;
 	struct oc_diag *d;
 	char helper[64];
 
 	evlist_for_each(l, i, e) {
 		if (!is_smp_mb(e))
 			continue;
-		rmw = after ? events_prev(l, i) : events_next(l, i);
+		via = after ? events_prev(l, i) : events_next(l, i);
+		rmw = events_through_call(via, after);
 		if (!is_unordered_rmw(rmw))
 			continue;
 		helper_name(helper, sizeof(helper), e,
@@ -122,6 +123,9 @@ static void mb_beside_rmw(const struct evlist *l, void *arg, bool after)
 				"%s() directly %s a %s atomic; use %s",
 				e->name, after ? "after" : "before",
 				rmw_word(rmw), helper);
+		if (via != rmw)
+			rule_note(d, via, "'%s()' %s with '%s()'", via->name,
+				  after ? "ends" : "starts", rmw->name);
 		rule_note(d, rmw, "'%s()' is unordered; %s upgrades it to "
 			  "full ordering and is free where the RMW already is "
 			  "(x86)", rmw->name, helper);
@@ -176,10 +180,10 @@ static void redundant_list(const struct evlist *l, void *arg)
 	evlist_for_each(l, i, e) {
 		if (!is_full_cpu_fence(e))
 			continue;
-		rmw = events_prev(l, i);
+		rmw = events_through_call(events_prev(l, i), true);
 		after = is_full_rmw(rmw);
 		if (!after) {
-			rmw = events_next(l, i);
+			rmw = events_through_call(events_next(l, i), false);
 			if (!is_full_rmw(rmw))
 				continue;
 		}
@@ -279,7 +283,8 @@ static const struct event *rmw_past_accesses(const struct evlist *l,
 static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 			  const struct event *e, bool after)
 {
-	const struct event *n = after ? events_prev(l, i) : events_next(l, i);
+	const struct event *via = after ? events_prev(l, i) : events_next(l, i);
+	const struct event *n = events_through_call(via, after);
 	const char *where = after ? "after" : "before";
 	const struct event *rmw, *between;
 	struct oc_diag *d;
@@ -369,7 +374,8 @@ static void misuse_c11(struct scan *s, const struct event *e)
 	const char *why;
 	struct oc_diag *d;
 
-	if (e->type == EV_CALL && e->kind == K_FENCE && e->prim &&
+	if (e->type == EV_FENCE && e->kind == K_FENCE && e->prim &&
+	    e->prim->dialect != D_LINUX &&
 	    !(e->flags & F_SIGNAL) && e->order == MO_RELAXED) {
 		rule_report(s->ctx, s->self, s->fn, e,
 			    "%s(memory_order_relaxed) orders nothing; use "
