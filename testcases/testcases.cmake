@@ -53,3 +53,19 @@ foreach(dir ${_rule_dirs})
     endforeach()
   endif()
 endforeach()
+
+# The bundled real input of the README's first command.
+add_test(NAME example-linux-6.1-excerpts
+         COMMAND ${OC_TESTCASES}/harness/compare-output.sh
+                 ${CMAKE_SOURCE_DIR}/examples/linux-6.1-excerpts.expected
+                 $<TARGET_FILE:ordercheck> examples/linux-6.1-excerpts.c
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# Command-line behaviour: bad input, isolation, output stability.
+foreach(case unknown-flag unknown-rule no-files missing-file missing-database
+        malformed-database file-not-in-database does-not-parse clean-exit-zero
+        header-once stable-order crash-loses-one-file timeout-loses-one-file
+        json fix-in-place)
+  add_test(NAME cli-${case}
+           COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
+endforeach()

@@ -1,0 +1,169 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run.sh ORDERCHECK CASE: command-line behaviour on good and bad input.
+# Each case exits 0 when ordercheck behaves, 1 with a reason otherwise.
+set -u
+oc=$1
+case=$2
+here=$(cd "$(dirname "$0")" && pwd)
+in=$here/inputs
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# run CMD...: sets $status, $out (stdout) and $err (stderr)
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+expect_status() {
+	[ "$status" -eq "$1" ] || fail "exit status $status, want $1; stderr: $err; stdout: $out"
+}
+
+expect_err() {
+	echo "$err" | grep -q -- "$1" || fail "stderr lacks '$1': $err"
+}
+
+expect_out() {
+	echo "$out" | grep -q -- "$1" || fail "stdout lacks '$1': $out"
+}
+
+write_db() {
+	# write_db FILE...: a compile_commands.json for the inputs
+	mkdir -p db
+	{
+		echo "["
+		sep=""
+		for f in "$@"; do
+			printf '%s{"directory":"%s","file":"%s","arguments":["cc","-I%s","-c","%s"]}\n' \
+				"$sep" "$in" "$f" "$in" "$f"
+			sep=","
+		done
+		echo "]"
+	} >db/compile_commands.json
+}
+
+case $case in
+unknown-flag)
+	run "$oc" --frobnicate x.c
+	expect_status 2
+	expect_err "unknown option '--frobnicate'"
+	;;
+unknown-rule)
+	run "$oc" -Wno-no-such-rule "$in/clean.c"
+	expect_status 2
+	expect_err "unknown rule 'no-such-rule'"
+	;;
+no-files)
+	run "$oc"
+	expect_status 2
+	expect_err "usage:"
+	;;
+missing-file)
+	run "$oc" "$tmp/does-not-exist.c"
+	expect_status 2
+	expect_out "does-not-exist.c: error:"
+	;;
+missing-database)
+	run "$oc" -p "$tmp/nowhere"
+	expect_status 2
+	expect_err "compile_commands.json"
+	;;
+malformed-database)
+	mkdir -p bad && echo '[{"directory": "/", "file": ' >bad/compile_commands.json
+	run "$oc" -p bad
+	expect_status 2
+	expect_err "compile_commands.json"
+	;;
+file-not-in-database)
+	write_db "$in/one.c"
+	run "$oc" -p db "$in/two.c"
+	expect_status 2
+	expect_err "not in"
+	;;
+does-not-parse)
+	run "$oc" "$in/broken.c"
+	expect_status 2
+	expect_out "broken.c:17:.*error:"
+	expect_out "checked as far as its AST goes"
+	# the function before the error is still checked
+	expect_out "broken.c:12:2: warning: .*\[mb-after-atomic\]"
+	;;
+clean-exit-zero)
+	run "$oc" "$in/clean.c"
+	expect_status 0
+	[ -z "$out" ] || fail "output on a clean file: $out"
+	;;
+header-once)
+	write_db "$in/one.c" "$in/two.c"
+	run "$oc" -p db -j 2
+	expect_status 1
+	n=$(echo "$out" | grep -c 'warning:')
+	[ "$n" -eq 1 ] || fail "header finding reported $n times: $out"
+	expect_out "shared.h:12:2: warning:"
+	;;
+stable-order)
+	write_db "$in/one.c" "$in/two.c" "$in/clean.c" "$in/broken.c"
+	"$oc" -p db -j 1 >j1.txt 2>&1
+	"$oc" -p db -j 2 >j2.txt 2>&1
+	"$oc" -p db --no-fork >j0.txt 2>&1
+	cmp -s j1.txt j2.txt || fail "-j 1 and -j 2 differ: $(diff j1.txt j2.txt)"
+	cmp -s j1.txt j0.txt || fail "-j 1 and --no-fork differ: $(diff j1.txt j0.txt)"
+	[ -s j1.txt ] || fail "no output"
+	;;
+crash-loses-one-file)
+	write_db "$in/one.c" "$in/two.c" "$in/clean.c"
+	ORDERCHECK_TEST_CRASH_ON=one.c run "$oc" -p db -j 2
+	expect_status 2
+	expect_out "one.c: error: the checker crashed on this file; the file was not checked"
+	# the others were checked: two.c still finds the header's bug
+	expect_out "shared.h:12:2: warning:"
+	;;
+timeout-loses-one-file)
+	write_db "$in/one.c" "$in/two.c"
+	ORDERCHECK_TEST_HANG_ON=two.c run "$oc" -p db -j 2 --timeout 2
+	expect_status 2
+	expect_out "two.c: error: checking took more than 2 seconds"
+	expect_out "shared.h:12:2: warning:"
+	;;
+json)
+	run "$oc" --format=json "$in/one.c" -- "-I$in"
+	expect_status 1
+	echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["version"] == 1 and d["files_checked"] == 1, d
+[x] = d["diagnostics"]
+for k in ("rule", "severity", "file", "line", "column", "function",
+          "message", "notes", "fixes"):
+    assert k in x, k
+assert x["rule"] == "mb-after-atomic" and x["function"] == "shared_get"
+f = x["fixes"][0]
+assert f["replacement"] == "smp_mb__after_atomic()", f
+for k in ("file", "line", "column", "end_line", "end_column"):
+    assert k in f, k
+' || fail "json: $out"
+	;;
+fix-in-place)
+	for id in mb-after-atomic mb-before-atomic store-then-mb duplicate-fence; do
+		cp "$here/../$id/bad.c" "$id.c"
+		"$oc" --fix "$id.c" >/dev/null
+		run "$oc" "-W$id" "$id.c"
+		echo "$out" | grep -q "\[$id\]" && fail "$id: still reported after --fix: $out"
+		# the fixed file still parses
+		echo "$out" | grep -q 'error:' && fail "$id: --fix broke the file: $out"
+	done
+	;;
+*)
+	fail "no case '$case'"
+	;;
+esac
+echo "ok: $case"
