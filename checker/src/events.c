@@ -139,6 +139,7 @@ struct builder {
 	/* callee summaries, by the definition's file and offset */
 	struct summary *summaries;
 	unsigned nsummaries;
+	struct evlist kept; /* summarised bodies, freed with the TU */
 	unsigned depth; /* of callees being summarised */
 };
 
@@ -146,8 +147,24 @@ struct summary {
 	CXFile file;
 	unsigned off;
 	bool done;
+	bool rmw; /* an atomic RMW anywhere in it */
 	const struct event *first, *last;
 };
+
+static bool list_has_rmw(const struct evlist *l)
+{
+	unsigned i, j;
+	const struct event *e;
+
+	evlist_for_each(l, i, e) {
+		if (events_is_linux_rmw(e) || (e->type == EV_CALL && e->callee_rmw))
+			return true;
+		for (j = 0; j < e->nlegs; j++)
+			if (list_has_rmw(&e->legs[j]))
+				return true;
+	}
+	return false;
+}
 
 enum ctx {
 	CTX_LOAD,
@@ -694,7 +711,7 @@ static struct summary *summarize(struct builder *b, CXCursor call)
 	struct evlist body = { 0 }, *saved_cur = b->cur;
 	struct event *saved_parent = b->parent, *saved_ev = b->inside_ev;
 	struct macro_exp *saved_inside = b->inside;
-	unsigned saved_flags = b->flags, i;
+	unsigned saved_flags = b->flags, i, n;
 	CXCursor bc;
 
 	if (clang_Cursor_isNull(def) || b->depth >= 3)
@@ -726,17 +743,20 @@ static struct summary *summarize(struct builder *b, CXCursor call)
 	b->flags = saved_flags;
 	b->inside = saved_inside;
 	b->inside_ev = saved_ev;
-	/* a trailing "return x;" is not what the wrapper ends with */
-	while (body.n && body.v[body.n - 1]->type == EV_JUMP &&
-	       !strcmp(body.v[body.n - 1]->name, "return"))
-		body.n--;
 	sm = &b->summaries[i];
-	if (body.n) {
+	/* a trailing "return x;" is not what the wrapper ends with */
+	n = body.n;
+	while (n && body.v[n - 1]->type == EV_JUMP &&
+	       !strcmp(body.v[n - 1]->name, "return"))
+		n--;
+	sm->rmw = list_has_rmw(&body);
+	if (n) {
 		sm->first = events_through_call(body.v[0], false);
-		sm->last = events_through_call(body.v[body.n - 1], true);
+		sm->last = events_through_call(body.v[n - 1], true);
 	}
 	sm->done = true;
-	/* the events stay in the arena; only the list goes */
+	for (i = 0; i < body.n; i++)
+		push(&b->kept, body.v[i]);
 	free(body.v);
 	return sm;
 }
@@ -784,6 +804,8 @@ static void visit_call(struct builder *b, CXCursor c)
 		if (sm) {
 			e->callee_first = sm->first;
 			e->callee_last = sm->last;
+			e->callee_known = true;
+			e->callee_rmw = sm->rmw;
 		}
 	}
 	fill_call_event(b, e, c);
@@ -1393,6 +1415,8 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+static void free_list(struct evlist *l);
+
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out)
 {
@@ -1407,6 +1431,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
 	macros_free(&b.macros);
 	free(b.summaries);
+	free_list(&b.kept);
 	out->files = b.names;
 	out->nfiles = b.nnames;
 	out->arena = b.arena;

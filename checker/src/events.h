@@ -70,6 +70,8 @@ struct event {
 	 * calls, or NULL.
 	 */
 	const struct event *callee_first, *callee_last;
+	bool callee_known; /* defined in this TU: the fields above are valid */
+	bool callee_rmw; /* it does an atomic RMW somewhere, maybe nested */
 };
 
 struct function_ir {
@@ -99,6 +101,13 @@ const struct event *events_next(const struct evlist *l, unsigned i);
  * or ends (@last true) with: set_thread_flag() ends in set_bit().
  */
 const struct event *events_through_call(const struct event *e, bool last);
+
+/* A Linux atomic read-modify-write (not __set_bit(), not _local). */
+bool events_is_linux_rmw(const struct event *e);
+
+/* The list holding @e and its index there; NULL if it is not in @fn. */
+const struct evlist *events_list_of(const struct function_ir *fn,
+				    const struct event *e, unsigned *idx);
 
 /* Print the IR as --dump-ir shows it. */
 void events_dump(FILE *out, const struct function_ir *fn);

@@ -38,3 +38,36 @@ const struct event *events_through_call(const struct event *e, bool last)
 	c = last ? e->callee_last : e->callee_first;
 	return c ? c : e;
 }
+
+bool events_is_linux_rmw(const struct event *e)
+{
+	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
+	       e->prim->dialect == D_LINUX &&
+	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
+}
+
+static const struct evlist *find_in(const struct evlist *l,
+				    const struct event *e, unsigned *idx)
+{
+	unsigned i, j;
+	const struct evlist *r;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i] == e) {
+			*idx = i;
+			return l;
+		}
+		for (j = 0; j < l->v[i]->nlegs; j++) {
+			r = find_in(&l->v[i]->legs[j], e, idx);
+			if (r)
+				return r;
+		}
+	}
+	return NULL;
+}
+
+const struct evlist *events_list_of(const struct function_ir *fn,
+				    const struct event *e, unsigned *idx)
+{
+	return find_in(&fn->body, e, idx);
+}

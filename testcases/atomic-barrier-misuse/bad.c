@@ -9,8 +9,6 @@ struct obj {
 	int ready;
 };
 
-void unrelated(void);
-
 /* x86 really reorders this: see repro.c */
 int bad_after_set(struct obj *o, struct obj *other)
 {
@@ -44,10 +42,16 @@ void bad_access_between(struct obj *o)
 	atomic_inc(&o->refs);
 }
 
+static void mark_ready(struct obj *o)
+{
+	o->ready = 2;
+}
+
+/* a wrapper is seen into: this one does no RMW */
 void bad_after_call(struct obj *o)
 {
-	unrelated();
-	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{a call of 'unrelated()'}}
+	mark_ready(o); // expect-note {{'mark_ready()' ends with a plain store}}
+	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{after a plain store, which is not an atomic read-modify-write, and no RMW comes before it}}
 	WRITE_ONCE(o->ready, 1);
 }
 
@@ -82,4 +86,11 @@ void bad_gnu_orders(void)
 {
 	__atomic_store_n(&gnu, 1, __ATOMIC_ACQ_REL); // expect-warning[atomic-barrier-misuse] {{memory_order_acq_rel is not valid for a store}}
 	__atomic_thread_fence(__ATOMIC_RELAXED); // expect-warning[atomic-barrier-misuse] {{orders nothing}}
+}
+
+/* nothing at all before it */
+void bad_alone(struct obj *o)
+{
+	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{with no atomic read-modify-write before it in 'bad_alone()'}}
+	WRITE_ONCE(o->ready, 1);
 }

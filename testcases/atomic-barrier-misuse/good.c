@@ -59,3 +59,53 @@ int good_c11(void)
 	atomic_thread_fence(memory_order_acquire);
 	return atomic_load_explicit(&x, memory_order_acquire);
 }
+
+void unrelated(void);
+
+/* a call we cannot see into may end in the RMW: quiet */
+void good_after_unknown_call(struct obj *o)
+{
+	unrelated();
+	smp_mb__after_atomic();
+	WRITE_ONCE(o->ready, 1);
+}
+
+/* mm/gup.c try_grab_folio(): both legs end in an RMW */
+void good_both_legs(struct obj *o, int big)
+{
+	if (big)
+		atomic_add(2, &o->refs);
+	else
+		atomic_inc(&o->refs);
+	smp_mb__after_atomic();
+	WRITE_ONCE(o->ready, 1);
+}
+
+/* include/linux/rmap.h: the helper under a configuration test */
+void good_under_config(struct obj *o)
+{
+	clear_bit(0, &o->flags);
+	if (sizeof(long) == 8)
+		smp_mb__after_atomic();
+}
+
+/* kernel/locking/rtmutex.c mark_rt_mutex_waiters(): a cmpxchg retry loop */
+void good_retry_loop(struct obj *o)
+{
+	int old;
+
+	do {
+		old = atomic_read(&o->refs);
+	} while (atomic_cmpxchg(&o->refs, old, old | 1) != old);
+	smp_mb__after_atomic();
+}
+
+/* kernel/seccomp.c: the RMW comes later, past a branch */
+void good_rmw_later(struct obj *o, int c)
+{
+	o->ready = 3;
+	smp_mb__before_atomic();
+	if (c)
+		unrelated();
+	set_bit(1, &o->flags);
+}

@@ -257,27 +257,104 @@ static void check_store_then_mb(struct rule_ctx *ctx, const struct rule *self,
 /* ---- atomic-barrier-misuse ---- */
 
 /*
- * The RMW a helper should stand next to, looking past accesses (which are
- * then left unordered) but not past calls, branches, jumps or labels.
+ * Where the RMW a helper upgrades is. In the LKMM the helpers order
+ * through any po-earlier (after) or po-later (before) RMW
+ * (fencerel(After-atomic) in linux-kernel.cat), so "orders nothing" is
+ * only true when there is none in that direction; and what lies between
+ * the helper and its RMW is not ordered by it.
  */
-static const struct event *rmw_past_accesses(const struct evlist *l,
-					     unsigned i, int dir,
-					     const struct event **first)
-{
-	const struct event *e;
-	long j;
+enum found {
+	FOUND_NONE,
+	FOUND_RMW,
+	FOUND_UNKNOWN, /* a call we cannot see into, a label */
+};
 
-	*first = NULL;
-	for (j = (long)i + dir; j >= 0 && j < (long)l->n; j += dir) {
-		e = l->v[j];
-		if (is_linux_rmw(e))
-			return e;
-		if (e->type != EV_ACCESS)
-			return NULL;
-		if (!*first)
-			*first = e;
+struct search {
+	const struct event *rmw; /* the RMW, or what holds it */
+	const struct event *between; /* first access passed on the way */
+	bool straight; /* only accesses passed, all in the helper's list */
+};
+
+static enum found scan_deep(const struct evlist *l)
+{
+	unsigned i, j;
+	const struct event *e;
+	enum found f, r = FOUND_NONE;
+
+	evlist_for_each(l, i, e) {
+		if (events_is_linux_rmw(e) ||
+		    (e->type == EV_CALL && e->callee_rmw))
+			return FOUND_RMW;
+		if ((e->type == EV_CALL && !e->callee_known && !e->prim) ||
+		    e->type == EV_LABEL)
+			r = FOUND_UNKNOWN;
+		for (j = 0; j < e->nlegs; j++) {
+			f = scan_deep(&e->legs[j]);
+			if (f == FOUND_RMW)
+				return f;
+			if (f == FOUND_UNKNOWN)
+				r = f;
+		}
 	}
-	return NULL;
+	return r;
+}
+
+static enum found find_rmw(const struct function_ir *fn, const struct evlist *l,
+			   unsigned i, int dir, struct search *s)
+{
+	const struct event *e, *parent;
+	long j;
+	unsigned k;
+	enum found f;
+
+	s->straight = true;
+	s->between = NULL;
+	for (;;) {
+		for (j = (long)i + dir; j >= 0 && j < (long)l->n; j += dir) {
+			e = l->v[j];
+			if (events_is_linux_rmw(e)) {
+				s->rmw = e;
+				return FOUND_RMW;
+			}
+			if (e->type == EV_ACCESS) {
+				if (!s->between)
+					s->between = e;
+				continue;
+			}
+			s->straight = false;
+			if (e->type == EV_CALL && e->callee_rmw) {
+				s->rmw = e;
+				return FOUND_RMW;
+			}
+			if ((e->type == EV_CALL && !e->callee_known &&
+			     !e->prim) ||
+			    e->type == EV_LABEL)
+				return FOUND_UNKNOWN;
+			for (k = 0; k < e->nlegs; k++) {
+				f = scan_deep(&e->legs[k]);
+				if (f != FOUND_NONE) {
+					s->rmw = e;
+					return f;
+				}
+			}
+		}
+		/* out of this block: on into the one around it */
+		s->straight = false;
+		parent = l->n ? l->v[0]->parent : NULL;
+		if (!parent)
+			return FOUND_NONE;
+		/* a loop's earlier or later iterations run its body again */
+		if (parent->type == EV_LOOP) {
+			f = scan_deep(&parent->legs[0]);
+			if (f != FOUND_NONE) {
+				s->rmw = parent;
+				return f;
+			}
+		}
+		l = events_list_of(fn, parent, &i);
+		if (!l)
+			return FOUND_NONE;
+	}
 }
 
 static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
@@ -286,7 +363,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 	const struct event *via = after ? events_prev(l, i) : events_next(l, i);
 	const struct event *n = events_through_call(via, after);
 	const char *where = after ? "after" : "before";
-	const struct event *rmw, *between;
+	struct search found = { 0 };
 	struct oc_diag *d;
 	char what[128];
 
@@ -310,38 +387,49 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 			  n->name);
 		return;
 	}
-	if (n && n->type == EV_ACCESS) {
-		rmw = rmw_past_accesses(l, i, after ? -1 : 1, &between);
-		if (rmw && is_unordered_rmw(rmw)) {
-			d = rule_report(s->ctx, s->self, s->fn, e,
-					"%s between '%s()' and %s() is not "
-					"ordered by it; put %s() directly %s "
-					"the RMW",
-					describe(between, what, sizeof(what)),
-					rmw->name, e->name, e->name, where);
-			rule_note(d, rmw, "the RMW it upgrades is '%s()'",
-				  rmw->name);
+	/* a cmpxchg retry loop leaves only when the RMW succeeded */
+	if (via && via->type == EV_LOOP && after && via->legs[0].n &&
+	    is_linux_rmw(via->legs[0].v[via->legs[0].n - 1]))
+		return;
+	switch (find_rmw(s->fn, l, i, after ? -1 : 1, &found)) {
+	case FOUND_UNKNOWN:
+		return;
+	case FOUND_RMW:
+		if (!found.straight || !found.between)
 			return;
-		}
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s between '%s()' and %s() is not ordered by "
+				"it; put %s() directly %s the RMW",
+				describe(found.between, what, sizeof(what)),
+				found.rmw->name, e->name, e->name, where);
+		rule_note(d, found.rmw, "the RMW it upgrades is '%s()'",
+			  found.rmw->name);
+		return;
+	case FOUND_NONE:
+		break;
+	}
+	if (n && n->type == EV_ACCESS) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s %s, which is not an atomic "
-				"read-modify-write; it orders nothing here (and "
-				"is no barrier at all on x86); use smp_mb()",
-				e->name, where, describe(n, what, sizeof(what)));
+				"read-modify-write, and no RMW comes %s it; it "
+				"orders nothing here (and is no barrier at all "
+				"on x86); use smp_mb()",
+				e->name, where, describe(n, what, sizeof(what)),
+				after ? "before" : "after");
+		if (via != n)
+			rule_note(d, via, "'%s()' %s with %s", via->name,
+				  after ? "ends" : "starts", what);
 		rule_note(d, n, "%s is here", what);
 		return;
 	}
 	d = rule_report(s->ctx, s->self, s->fn, e,
-			"%s() is not directly %s an atomic read-modify-write "
-			"(%s %s); it orders nothing here; use smp_mb() or move "
-			"it next to the RMW",
-			e->name, where, n ? describe(n, what, sizeof(what)) :
-					    "nothing",
-			n ? (after ? "comes before it" : "comes after it") :
-			    (after ? "comes before it in this block" :
-				     "follows it in this block"));
+			"%s() with no atomic read-modify-write %s it in '%s()'; "
+			"it orders nothing here; use smp_mb()",
+			e->name, after ? "before" : "after", s->fn->name);
 	if (n)
-		rule_note(d, n, "%s is here", what);
+		rule_note(d, n, "%s comes %s it and does no atomic RMW",
+			  describe(n, what, sizeof(what)),
+			  after ? "before" : "after");
 }
 
 /* C11/GNU: orders that are not valid for the operation (C11 7.17.7). */
