@@ -34,15 +34,12 @@ virtual report
 
 @depends on patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier mb =~ "^(smp|virt)_mb$";
-fresh identifier helper = mb ## "__after_atomic";
 local idexpression L, L2, L3;
 constant C;
 type T;
 identifier x;
 @@
 
-(
 (
  rmw(...);
 |
@@ -68,26 +65,20 @@ identifier x;
  L2 += C;
 |
  L2 -= C;
-)
 |
+)
 (
- rmw(...);
+- smp_mb();
++ smp_mb__after_atomic();
 |
- L = rmw(...);
-|
- (void)rmw(...);
-|
- T x = rmw(...);
+- virt_mb();
++ virt_mb__after_atomic();
 )
-)
-- mb();
-+ helper();
 
 // ---------------------------------------------------------------------
 
 @r depends on !patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier mb =~ "^(smp|virt)_mb$";
 local idexpression L, L2, L3;
 constant C;
 type T;
@@ -96,7 +87,6 @@ position p;
 @@
 
 (
-(
  rmw(...);
 |
  L = rmw(...);
@@ -121,22 +111,18 @@ position p;
  L2 += C;
 |
  L2 -= C;
+|
 )
-|
-(
- rmw(...);
-|
- L = rmw(...);
-|
- (void)rmw(...);
-|
- T x = rmw(...);
-)
-)
-* mb@p();
+* \(smp_mb@p\|virt_mb@p\)();
 
 @initialize:python@
 @@
+
+def name_at(p):
+	"""The identifier the position is on, as written."""
+	with open(p.file) as f:
+		line = f.read().split("\n")[int(p.line) - 1]
+	return line[int(p.column):int(p.column_end)]
 
 def rmw_word(name):
 	"""void, relaxed, acquire-only or release-only, as the checker says"""
@@ -148,23 +134,21 @@ def rmw_word(name):
 		return "release-only"
 	return "void"
 
-def message(mb, rmw):
+def message(name_at(p[0]), rmw):
 	return ("WARNING: %s() directly after a %s atomic; use "
 		"%s__after_atomic() [mb-after-atomic]" %
 		(mb, rmw_word(rmw), mb))
 
 @script:python depends on org@
 p << r.p;
-mb << r.mb;
 rmw << r.rmw;
 @@
 
-cocci.print_main(message(mb, rmw), p)
+cocci.print_main(message(name_at(p[0]), rmw), p)
 
 @script:python depends on report@
 p << r.p;
-mb << r.mb;
 rmw << r.rmw;
 @@
 
-coccilib.report.print_report(p[0], message(mb, rmw))
+coccilib.report.print_report(p[0], message(name_at(p[0]), rmw))

@@ -32,8 +32,6 @@ virtual report
 
 @depends on patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier mb =~ "^(smp|virt)_mb$";
-fresh identifier helper = mb ## "__before_atomic";
 expression E;
 local idexpression L2, L3;
 constant C;
@@ -41,9 +39,13 @@ type T;
 identifier x;
 @@
 
-- mb();
-+ helper();
 (
+- smp_mb();
++ smp_mb__before_atomic();
+|
+- virt_mb();
++ virt_mb__before_atomic();
+)
 (
  L2++;
 |
@@ -60,6 +62,7 @@ identifier x;
  L2 += C;
 |
  L2 -= C;
+|
 )
 (
  rmw(...);
@@ -71,26 +74,12 @@ identifier x;
  return rmw(...);
 |
  T x = rmw(...);
-)
-|
-(
- rmw(...);
-|
- E = rmw(...);
-|
- (void)rmw(...);
-|
- return rmw(...);
-|
- T x = rmw(...);
-)
 )
 
 // ---------------------------------------------------------------------
 
 @r depends on !patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier mb =~ "^(smp|virt)_mb$";
 expression E;
 local idexpression L2, L3;
 constant C;
@@ -99,8 +88,7 @@ identifier x;
 position p;
 @@
 
-* mb@p();
-(
+* \(smp_mb@p\|virt_mb@p\)();
 (
  L2++;
 |
@@ -117,6 +105,7 @@ position p;
  L2 += C;
 |
  L2 -= C;
+|
 )
 (
  rmw(...);
@@ -128,23 +117,16 @@ position p;
  return rmw(...);
 |
  T x = rmw(...);
-)
-|
-(
- rmw(...);
-|
- E = rmw(...);
-|
- (void)rmw(...);
-|
- return rmw(...);
-|
- T x = rmw(...);
-)
 )
 
 @initialize:python@
 @@
+
+def name_at(p):
+	"""The identifier the position is on, as written."""
+	with open(p.file) as f:
+		line = f.read().split("\n")[int(p.line) - 1]
+	return line[int(p.column):int(p.column_end)]
 
 def rmw_word(name):
 	"""void, relaxed, acquire-only or release-only, as the checker says"""
@@ -156,23 +138,21 @@ def rmw_word(name):
 		return "release-only"
 	return "void"
 
-def message(mb, rmw):
+def message(name_at(p[0]), rmw):
 	return ("WARNING: %s() directly before a %s atomic; use "
 		"%s__before_atomic() [mb-before-atomic]" %
 		(mb, rmw_word(rmw), mb))
 
 @script:python depends on org@
 p << r.p;
-mb << r.mb;
 rmw << r.rmw;
 @@
 
-cocci.print_main(message(mb, rmw), p)
+cocci.print_main(message(name_at(p[0]), rmw), p)
 
 @script:python depends on report@
 p << r.p;
-mb << r.mb;
 rmw << r.rmw;
 @@
 
-coccilib.report.print_report(p[0], message(mb, rmw))
+coccilib.report.print_report(p[0], message(name_at(p[0]), rmw))

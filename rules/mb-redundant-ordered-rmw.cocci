@@ -51,7 +51,6 @@ position p;
 @@
 
 (
-(
  rmw(...);
 |
  L = rmw(...);
@@ -76,17 +75,7 @@ position p;
  L2 += C;
 |
  L2 -= C;
-)
 |
-(
- rmw(...);
-|
- L = rmw(...);
-|
- (void)rmw(...);
-|
- T x = rmw(...);
-)
 )
 * mb@p();
 

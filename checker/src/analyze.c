@@ -48,11 +48,7 @@ void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
 static const char *contents(struct rule_ctx *ctx, const char *display,
 			    size_t *len)
 {
-	CXFile f = events_file(ctx->ir, display);
-
-	if (!f)
-		return NULL;
-	return clang_getFileContents(ctx->tu, f, len);
+	return events_file_text(ctx->ir, display, len);
 }
 
 /* 1-based line and column of byte @off. */

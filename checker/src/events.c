@@ -128,8 +128,10 @@ struct builder {
 	struct arena *arena;
 	struct macro_table macros;
 	const struct build_opts *opts;
-	struct ir_file *names;
-	unsigned nnames;
+	struct ir_file **files; /* in order of first use */
+	unsigned nfiles;
+	struct ir_file **fhash; /* open addressing on the CXFile pointer */
+	unsigned fhash_cap;
 	struct evlist *cur; /* where events go */
 	struct event *parent; /* the branch or loop being filled */
 	unsigned flags; /* EVF_IN_COND while in a condition */
@@ -177,25 +179,95 @@ enum ctx {
 static void visit(struct builder *b, CXCursor c, enum ctx ctx);
 static void visit_all(struct builder *b, CXCursor c, enum ctx ctx);
 
-static const char *display_name(struct builder *b, CXFile f)
+static unsigned hash_ptr(const void *p, unsigned cap)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	v ^= v >> 17;
+	v *= 0x9e3779b97f4a7c15ull;
+	return (unsigned)(v >> 32) & (cap - 1);
+}
+
+static struct ir_file *file_info(struct builder *b, CXFile f)
 {
 	unsigned i;
+	struct ir_file *fi;
 	CXString s;
 	char *p;
 
-	if (!f)
-		return "<unknown>";
-	for (i = 0; i < b->nnames; i++)
-		if (b->names[i].file == f)
-			return b->names[i].display;
+	if (b->nfiles * 2 >= b->fhash_cap) {
+		unsigned cap = b->fhash_cap ? b->fhash_cap * 2 : 256;
+
+		free(b->fhash);
+		b->fhash = xcalloc(cap, sizeof(*b->fhash));
+		b->fhash_cap = cap;
+		for (i = 0; i < b->nfiles; i++) {
+			unsigned h = hash_ptr(b->files[i]->file, cap);
+
+			while (b->fhash[h])
+				h = (h + 1) & (cap - 1);
+			b->fhash[h] = b->files[i];
+		}
+	}
+	for (i = hash_ptr(f, b->fhash_cap); b->fhash[i];
+	     i = (i + 1) & (b->fhash_cap - 1))
+		if (b->fhash[i]->file == f)
+			return b->fhash[i];
+	fi = arena_alloc(&b->arena, sizeof(*fi));
+	fi->file = f;
 	s = clang_getFileName(f);
-	p = path_display(clang_getCString(s));
+	p = path_display(clang_getCString(s) ? clang_getCString(s) : "");
 	clang_disposeString(s);
-	b->names = xrealloc(b->names, (b->nnames + 1) * sizeof(*b->names));
-	b->names[b->nnames].file = f;
-	b->names[b->nnames].display = arena_strdup(&b->arena, p);
+	fi->display = arena_strdup(&b->arena, p);
 	free(p);
-	return b->names[b->nnames++].display;
+	fi->buf = clang_getFileContents(b->tu, f, &fi->len);
+	b->fhash[i] = fi;
+	b->files = xrealloc(b->files, (b->nfiles + 1) * sizeof(*b->files));
+	b->files[b->nfiles++] = fi;
+	return fi;
+}
+
+static const char *display_name(struct builder *b, CXFile f)
+{
+	return f ? file_info(b, f)->display : "<unknown>";
+}
+
+/* 1-based line and column of byte @off of @fi, from its line index. */
+static void line_col(struct ir_file *fi, unsigned off, unsigned *line,
+		     unsigned *col)
+{
+	unsigned lo = 0, hi, i;
+
+	if (!fi->lines && fi->buf) {
+		unsigned n = 1, cap = 1024;
+
+		fi->lines = xmalloc(cap * sizeof(unsigned));
+		fi->lines[0] = 0;
+		for (i = 0; i < fi->len; i++) {
+			if (fi->buf[i] != '\n')
+				continue;
+			if (n == cap)
+				fi->lines = xrealloc(fi->lines,
+						     (cap *= 2) * sizeof(unsigned));
+			fi->lines[n++] = i + 1;
+		}
+		fi->nlines = n;
+	}
+	if (!fi->lines) {
+		*line = *col = 0;
+		return;
+	}
+	hi = fi->nlines;
+	while (hi - lo > 1) {
+		unsigned mid = (lo + hi) / 2;
+
+		if (fi->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = lo + 1;
+	*col = off - fi->lines[lo] + 1;
 }
 
 struct floc {
@@ -234,10 +306,13 @@ static void span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp)
 static void span_of_macro(struct builder *b, const struct macro_exp *m,
 			  struct src_span *sp)
 {
-	set_span(b, sp,
-		 file_loc(clang_getLocationForOffset(b->tu, m->file, m->off)),
-		 file_loc(clang_getLocationForOffset(b->tu, m->file,
-						     m->end_off)));
+	struct ir_file *fi = file_info(b, m->file);
+
+	sp->file = fi->display;
+	sp->off = m->off;
+	sp->end_off = m->end_off;
+	line_col(fi, m->off, &sp->line, &sp->col);
+	line_col(fi, m->end_off, &sp->end_line, &sp->end_col);
 }
 
 static struct event *new_event(struct builder *b, enum ev_type type)
@@ -294,8 +369,9 @@ static char *token_at(struct builder *b, CXFile f, unsigned off)
 		"&",   "|",   "^",   "!",  "~",  ",",  "?",  ":",  "(",  ")",
 		"[",   "]",   "{",   "}",  ";",  ".",
 	};
-	size_t len, i = off, j;
-	const char *buf = f ? clang_getFileContents(b->tu, f, &len) : NULL;
+	struct ir_file *fi = f ? file_info(b, f) : NULL;
+	size_t len = fi ? fi->len : 0, i = off, j;
+	const char *buf = fi ? fi->buf : NULL;
 
 	if (!buf)
 		return xstrdup("");
@@ -616,11 +692,17 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	set_prim(e, m->prim, b->opts);
 	e->name = arena_strdup(&b->arena, m->name);
 	span_of_macro(b, m, &e->span);
-	macros_split_args(b->tu, m);
+	{
+		struct ir_file *fi = file_info(b, m->file);
+
+		if (fi->buf)
+			macros_split_args(m, fi->buf, fi->len);
+	}
 	if (m->nargs) {
 		char *text = NULL;
-		size_t len;
-		const char *buf = clang_getFileContents(b->tu, m->file, &len);
+		struct ir_file *fi = file_info(b, m->file);
+		size_t len = fi->len;
+		const char *buf = fi->buf;
 
 		if (buf && m->arg_end[m->nargs - 1] <= len)
 			text = xstrndup(buf + m->arg_off[0],
@@ -1374,6 +1456,42 @@ static CXCursor body_of(CXCursor def)
 	return body.c;
 }
 
+/*
+ * Whether a header function's text names any primitive. Kernel headers
+ * hold thousands of inline functions per file; one that names none has no
+ * event a rule anchors on, and its events are still built on demand when
+ * a caller needs its summary. Scanning the text is much cheaper than
+ * walking its AST through libclang.
+ */
+static bool names_a_primitive(struct builder *b, CXCursor fn)
+{
+	CXSourceRange r = clang_getCursorExtent(fn);
+	struct floc s = file_loc(clang_getRangeStart(r));
+	struct floc e = file_loc(clang_getRangeEnd(r));
+	struct ir_file *fi = s.file ? file_info(b, s.file) : NULL;
+	size_t len = fi ? fi->len : 0, i, j;
+	const char *buf = fi ? fi->buf : NULL;
+	char name[128];
+
+	if (!buf || e.file != s.file || e.off > len)
+		return true;
+	for (i = s.off; i < e.off; i = j) {
+		if (!is_ident(buf[i]) || (buf[i] >= '0' && buf[i] <= '9')) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < e.off && is_ident(buf[j]); j++)
+			;
+		if (j - i < sizeof(name)) {
+			memcpy(name, buf + i, j - i);
+			name[j - i] = '\0';
+			if (vocab_lookup(name, false))
+				return true;
+		}
+	}
+	return false;
+}
+
 static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 				     CXClientData data)
 {
@@ -1396,7 +1514,7 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 		char *key;
 		bool seen;
 
-		if (implements_primitive(name)) {
+		if (implements_primitive(name) || !names_a_primitive(b, c)) {
 			free(name);
 			return CXChildVisit_Continue;
 		}
@@ -1432,20 +1550,24 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	macros_free(&b.macros);
 	free(b.summaries);
 	free_list(&b.kept);
-	out->files = b.names;
-	out->nfiles = b.nnames;
+	free(b.fhash);
+	out->files = b.files;
+	out->nfiles = b.nfiles;
 	out->arena = b.arena;
 	return 0;
 }
 
-CXFile events_file(const struct tu_ir *ir, const char *display)
+const char *events_file_text(const struct tu_ir *ir, const char *display,
+			     size_t *len)
 {
 	unsigned i;
 
 	for (i = 0; i < ir->nfiles; i++)
-		if (ir->files[i].display == display ||
-		    !strcmp(ir->files[i].display, display))
-			return ir->files[i].file;
+		if (ir->files[i]->display == display ||
+		    !strcmp(ir->files[i]->display, display)) {
+			*len = ir->files[i]->len;
+			return ir->files[i]->buf;
+		}
 	return NULL;
 }
 
@@ -1466,6 +1588,8 @@ void events_free_tu(struct tu_ir *ir)
 	for (i = 0; i < ir->nfns; i++)
 		free_list(&ir->fns[i]->body);
 	free(ir->fns);
+	for (i = 0; i < ir->nfiles; i++)
+		free(ir->files[i]->lines);
 	free(ir->files);
 	arena_free(ir->arena);
 	memset(ir, 0, sizeof(*ir));

@@ -9,22 +9,32 @@
 
 struct arena;
 
-/* The files events point into, by their interned display names. */
+/*
+ * The files events point into: display name, text and line starts, read
+ * once per TU. (Each clang_getFileContents() or getLocationForOffset()
+ * call scans every source-location entry of the TU: kernel TUs have
+ * hundreds of thousands.)
+ */
 struct ir_file {
 	CXFile file;
 	const char *display;
+	const char *buf;
+	size_t len;
+	unsigned *lines; /* offsets of line starts, built on first use */
+	unsigned nlines;
 };
 
 struct tu_ir {
 	struct function_ir **fns;
 	unsigned nfns;
-	struct ir_file *files;
+	struct ir_file **files;
 	unsigned nfiles;
 	struct arena *arena;
 };
 
-/* The file an event's span names, or NULL. */
-CXFile events_file(const struct tu_ir *ir, const char *display);
+/* The text of the file an event's span names, or NULL. */
+const char *events_file_text(const struct tu_ir *ir, const char *display,
+			     size_t *len);
 
 /*
  * Header functions already analysed by this process, so that a header

@@ -155,45 +155,60 @@ struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 	return NULL;
 }
 
-void macros_split_args(CXTranslationUnit tu, struct macro_exp *m)
+/* Past a string or character literal starting at buf[i]. */
+static size_t skip_literal(const char *buf, size_t len, size_t i)
 {
-	CXSourceRange r = clang_getRange(
-		clang_getLocationForOffset(tu, m->file, m->off),
-		clang_getLocationForOffset(tu, m->file, m->end_off));
-	CXToken *toks = NULL;
-	unsigned ntoks = 0, i, depth = 0;
+	char q = buf[i++];
+
+	while (i < len && buf[i] != q) {
+		if (buf[i] == '\\')
+			i++;
+		i++;
+	}
+	return i + 1;
+}
+
+void macros_split_args(struct macro_exp *m, const char *buf, size_t len)
+{
+	size_t i = m->off, end = m->end_off < len ? m->end_off : len;
+	unsigned depth = 0;
 
 	m->args_split = true;
 	m->nargs = 0;
-	clang_tokenize(tu, r, &toks, &ntoks);
-	for (i = 1; i < ntoks; i++) {
-		CXString s = clang_getTokenSpelling(tu, toks[i]);
-		const char *t = clang_getCString(s);
-		unsigned off;
+	while (i < end && buf[i] != '(')
+		i++;
+	for (; i < end; i++) {
+		char c = buf[i];
 
-		clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL,
-				      NULL, NULL, &off);
-		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{")) {
-			if (depth++ == 0 && m->nargs < MACRO_MAX_ARGS) {
-				m->arg_off[m->nargs] = off + 1;
-				m->nargs++;
+		if (c == '"' || c == '\'') {
+			i = skip_literal(buf, end, i) - 1;
+		} else if (c == '/' && i + 1 < end && buf[i + 1] == '*') {
+			const char *e = strstr(buf + i + 2, "*/");
+
+			i = e ? (size_t)(e - buf) + 1 : end;
+		} else if (c == '(' || c == '[' || c == '{') {
+			if (depth++ == 0 && c == '(' && m->nargs < MACRO_MAX_ARGS)
+				m->arg_off[m->nargs++] = (unsigned)i + 1;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (depth && --depth == 0) {
+				if (m->nargs)
+					m->arg_end[m->nargs - 1] = (unsigned)i;
+				break;
 			}
-		} else if (!strcmp(t, ")") || !strcmp(t, "]") ||
-			   !strcmp(t, "}")) {
-			if (depth && --depth == 0 && m->nargs)
-				m->arg_end[m->nargs - 1] = off;
-		} else if (!strcmp(t, ",") && depth == 1 &&
+		} else if (c == ',' && depth == 1 && m->nargs &&
 			   m->nargs < MACRO_MAX_ARGS) {
-			m->arg_end[m->nargs - 1] = off;
-			m->arg_off[m->nargs] = off + 1;
-			m->nargs++;
+			m->arg_end[m->nargs - 1] = (unsigned)i;
+			m->arg_off[m->nargs++] = (unsigned)i + 1;
 		}
-		clang_disposeString(s);
-		if (!depth && m->nargs)
-			break;
 	}
+	if (m->nargs && !m->arg_end[m->nargs - 1])
+		m->nargs--;
 	/* "f()" has no argument, not one empty one */
-	if (m->nargs == 1 && m->arg_off[0] == m->arg_end[0])
-		m->nargs = 0;
-	clang_disposeTokens(tu, toks, ntoks);
+	if (m->nargs == 1) {
+		for (i = m->arg_off[0]; i < m->arg_end[0]; i++)
+			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n')
+				break;
+		if (i == m->arg_end[0])
+			m->nargs = 0;
+	}
 }

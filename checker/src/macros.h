@@ -36,7 +36,10 @@ void macros_free(struct macro_table *mt);
 struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 			    unsigned off);
 
-/* Split the invocation's arguments at top-level commas (tokens). */
-void macros_split_args(CXTranslationUnit tu, struct macro_exp *m);
+/*
+ * Split the invocation's arguments at top-level commas, reading @buf, the
+ * text of m->file (strings, characters and comments are skipped over).
+ */
+void macros_split_args(struct macro_exp *m, const char *buf, size_t len);
 
 #endif
