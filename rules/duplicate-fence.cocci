@@ -88,6 +88,12 @@ def weaker(f1, a1, f2, a2):
 		return 2
 	return 0
 
+def name_at(p):
+	"""The identifier the position is on, as written."""
+	with open(p.file) as f:
+		line = f.read().split("\n")[int(p.line) - 1]
+	return line[int(p.column):int(p.column_end)]
+
 def loc(p):
 	l = p[0]
 	return cocci.make_position(l.file, l.current_element, int(l.line),
@@ -95,20 +101,16 @@ def loc(p):
 				   int(l.column_end))
 
 @pair@
-identifier f1 =~ "^(barrier|(smp_|virt_|dma_)?[rw]?mb|__sync_synchronize|(__c11_|__)?atomic_thread_fence)$";
-identifier f2 =~ "^(barrier|(smp_|virt_|dma_)?[rw]?mb|__sync_synchronize|(__c11_|__)?atomic_thread_fence)$";
 expression list a1, a2;
 position p1, p2;
 @@
 
-f1@p1(a1);
-f2@p2(a2);
+\(barrier@p1\|smp_mb@p1\|smp_rmb@p1\|smp_wmb@p1\|mb@p1\|rmb@p1\|wmb@p1\|virt_mb@p1\|virt_rmb@p1\|virt_wmb@p1\|dma_mb@p1\|dma_rmb@p1\|dma_wmb@p1\|__sync_synchronize@p1\|atomic_thread_fence@p1\|__atomic_thread_fence@p1\|__c11_atomic_thread_fence@p1\)(a1);
+\(barrier@p2\|smp_mb@p2\|smp_rmb@p2\|smp_wmb@p2\|mb@p2\|rmb@p2\|wmb@p2\|virt_mb@p2\|virt_rmb@p2\|virt_wmb@p2\|dma_mb@p2\|dma_rmb@p2\|dma_wmb@p2\|__sync_synchronize@p2\|atomic_thread_fence@p2\|__atomic_thread_fence@p2\|__c11_atomic_thread_fence@p2\)(a2);
 
 @script:python dup@
-f1 << pair.f1;
 a1 << pair.a1;
 p1 << pair.p1;
-f2 << pair.f2;
 a2 << pair.a2;
 p2 << pair.p2;
 pw;
@@ -116,6 +118,8 @@ weak;
 strong;
 @@
 
+f1 = name_at(p1[0])
+f2 = name_at(p2[0])
 w = weaker(f1, a1, f2, a2)
 if w == 1:
 	coccinelle.pw = loc(p1)

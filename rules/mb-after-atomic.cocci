@@ -134,7 +134,7 @@ def rmw_word(name):
 		return "release-only"
 	return "void"
 
-def message(name_at(p[0]), rmw):
+def message(mb, rmw):
 	return ("WARNING: %s() directly after a %s atomic; use "
 		"%s__after_atomic() [mb-after-atomic]" %
 		(mb, rmw_word(rmw), mb))

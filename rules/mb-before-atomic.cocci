@@ -138,7 +138,7 @@ def rmw_word(name):
 		return "release-only"
 	return "void"
 
-def message(name_at(p[0]), rmw):
+def message(mb, rmw):
 	return ("WARNING: %s() directly before a %s atomic; use "
 		"%s__before_atomic() [mb-before-atomic]" %
 		(mb, rmw_word(rmw), mb))

@@ -42,7 +42,6 @@ virtual report
 
 @after depends on !patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative|(sub|dec|inc)_and_test|dec_and_lock(_irqsave)?|dec_and_raw_lock)|xchg|test_and_(set|clear|change)_bit|llist_add(_batch)?|llist_del_all|__sync_(fetch_and_(add|sub|or|and|xor|nand)|(add|sub|or|and|xor|nand)_and_fetch))$";
-identifier mb =~ "^(smp_mb|virt_mb|__sync_synchronize)$";
 local idexpression L, L2, L3;
 constant C;
 type T;
@@ -77,11 +76,10 @@ position p;
  L2 -= C;
 |
 )
-* mb@p();
+* \(smp_mb@p\|virt_mb@p\|__sync_synchronize@p\)();
 
 @before depends on !patch@
 identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative|(sub|dec|inc)_and_test|dec_and_lock(_irqsave)?|dec_and_raw_lock)|xchg|test_and_(set|clear|change)_bit|llist_add(_batch)?|llist_del_all|__sync_(fetch_and_(add|sub|or|and|xor|nand)|(add|sub|or|and|xor|nand)_and_fetch))$";
-identifier mb =~ "^(smp_mb|virt_mb|__sync_synchronize)$";
 expression E;
 local idexpression L2, L3;
 constant C;
@@ -92,7 +90,7 @@ binary operator bop = {==, !=, <, >, <=, >=, &};
 position p;
 @@
 
-* mb@p();
+* \(smp_mb@p\|virt_mb@p\|__sync_synchronize@p\)();
 (
  L2++;
 |
@@ -127,34 +125,39 @@ position p;
  if (\(rmw(...)\|!rmw(...)\|rmw(...) bop C\|likely(rmw(...))\|unlikely(rmw(...))\|likely(!rmw(...))\|unlikely(!rmw(...))\)) S1
 )
 
+@initialize:python@
+@@
+
+def name_at(p):
+	"""The identifier the position is on, as written."""
+	with open(p.file) as f:
+		line = f.read().split("\n")[int(p.line) - 1]
+	return line[int(p.column):int(p.column_end)]
+
 @script:python depends on org@
 p << after.p;
-mb << after.mb;
 rmw << after.rmw;
 @@
 
-cocci.print_main("WARNING: %s() directly after '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (mb, rmw), p)
+cocci.print_main("WARNING: %s() directly after '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (name_at(p[0]), rmw), p)
 
 @script:python depends on org@
 p << before.p;
-mb << before.mb;
 rmw << before.rmw;
 @@
 
-cocci.print_main("WARNING: %s() directly before '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (mb, rmw), p)
+cocci.print_main("WARNING: %s() directly before '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (name_at(p[0]), rmw), p)
 
 @script:python depends on report@
 p << after.p;
-mb << after.mb;
 rmw << after.rmw;
 @@
 
-coccilib.report.print_report(p[0], "WARNING: %s() directly after '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (mb, rmw))
+coccilib.report.print_report(p[0], "WARNING: %s() directly after '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (name_at(p[0]), rmw))
 
 @script:python depends on report@
 p << before.p;
-mb << before.mb;
 rmw << before.rmw;
 @@
 
-coccilib.report.print_report(p[0], "WARNING: %s() directly before '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (mb, rmw))
+coccilib.report.print_report(p[0], "WARNING: %s() directly before '%s()', which is fully ordered; the barrier is redundant [mb-redundant-ordered-rmw]" % (name_at(p[0]), rmw))

@@ -90,28 +90,30 @@ int main(int argc, char **argv)
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
-	int status;
+	int status = EXIT_TROUBLE;
 
 	if (options_parse(argc, argv, &o))
-		return EXIT_TROUBLE;
+		goto out;
+	status = EXIT_CLEAN;
 	if (o.help) {
 		options_usage(stdout);
-		return EXIT_CLEAN;
+		goto out;
 	}
 	if (o.version) {
 		printf("ordercheck %s\n", ORDERCHECK_VERSION);
-		return EXIT_CLEAN;
+		goto out;
 	}
 	if (o.list_rules) {
 		registry_list(stdout);
-		return EXIT_CLEAN;
+		goto out;
 	}
+	status = EXIT_TROUBLE;
 	if (!o.nfiles && !o.build_dir) {
 		options_usage(stderr);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	if (load_jobs(&o, &jobs, &njobs))
-		return EXIT_TROUBLE;
+		goto out;
 	co.frontend.resource_dir = o.resource_dir;
 	co.analyze.build.old_bitops = o.old_bitops;
 	co.analyze.build.seen = seen_new();
@@ -122,7 +124,7 @@ int main(int argc, char **argv)
 	if (workers_run(jobs, njobs, (unsigned)o.jobs, o.timeout, check_job,
 			&co, &l)) {
 		fprintf(stderr, "ordercheck: cannot start worker processes\n");
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	if (o.verify) {
 		status = verify_all(&o, &l);
@@ -134,6 +136,7 @@ int main(int argc, char **argv)
 			 diag_count_findings(&l) ? EXIT_FINDINGS :
 						   EXIT_CLEAN;
 	}
+out:
 	diag_list_free(&l);
 	seen_free(co.analyze.build.seen);
 	frontend_jobs_free(jobs, njobs);
