@@ -92,6 +92,31 @@ void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
 	add_fix(ctx, d, ev->span.file, ev->span.off, ev->span.end_off, text);
 }
 
+/* Past blanks and one comment that ends on this line, from @i. */
+static unsigned skip_trailing_comment(const char *buf, size_t len, unsigned i)
+{
+	unsigned j;
+
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i + 1 < len && buf[i] == '/' && buf[i + 1] == '/') {
+		while (i < len && buf[i] != '\n')
+			i++;
+		return i;
+	}
+	if (i + 1 < len && buf[i] == '/' && buf[i + 1] == '*') {
+		for (j = i + 2; j + 1 < len && buf[j] != '\n'; j++)
+			if (buf[j] == '*' && buf[j + 1] == '/')
+				break;
+		if (j + 1 < len && buf[j] == '*') {
+			i = j + 2;
+			while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+				i++;
+		}
+	}
+	return i;
+}
+
 void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
 			  const struct event *ev)
 {
@@ -105,11 +130,13 @@ void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
 		end++;
 	if (end < len && buf[end] == ';')
 		end++;
-	/* a statement alone on its line takes the line with it */
+	/*
+	 * A statement alone on its line takes the line with it, and with the
+	 * line its trailing comment, which was about the removed statement.
+	 */
 	for (ls = start; ls > 0 && (buf[ls - 1] == ' ' || buf[ls - 1] == '\t');)
 		ls--;
-	for (le = end; le < len && (buf[le] == ' ' || buf[le] == '\t');)
-		le++;
+	le = skip_trailing_comment(buf, len, end);
 	if ((ls == 0 || buf[ls - 1] == '\n') && (le == len || buf[le] == '\n')) {
 		start = ls;
 		end = le < len ? le + 1 : le;
