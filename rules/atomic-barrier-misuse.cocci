@@ -1,29 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Find smp_mb__after_atomic() that does not directly follow, and
-/// smp_mb__before_atomic() that does not directly precede, a void or
-/// relaxed atomic read-modify-write. The helpers only upgrade the RMW next
-/// to them (Documentation/atomic_t.txt); next to atomic_set(),
-/// atomic_read(), WRITE_ONCE(), a plain store, __set_bit() or a call they
-/// order nothing, and on x86 they are no barrier at all. Next to a
-/// value-returning RMW they are redundant, next to cmpxchg() they order
-/// nothing when it fails. Also find C11 and GNU atomics given a memory
-/// order that is not valid for them, and relaxed fences, which order
-/// nothing.
+/// Find smp_mb__after_atomic() with no atomic read-modify-write before it,
+/// and smp_mb__before_atomic() with none after it. The helpers only
+/// upgrade an RMW (Documentation/atomic_t.txt); with only atomic_set(),
+/// atomic_read(), WRITE_ONCE(), plain stores or __set_bit() around them
+/// they order nothing, and on x86 they are no barrier at all: use smp_mb().
+/// Also find a helper directly next to a value-returning RMW (redundant)
+/// or a cmpxchg() (no ordering when it fails), a marked access or plain
+/// store between a helper and the void RMW it upgrades (not ordered by
+/// it), and C11 or GNU atomics given a memory order that is not valid for
+/// them, or fences with memory_order_relaxed, which order nothing.
 ///
-/// "Directly" sees through comments and blank lines, not through any
-/// statement. A marked access or a plain store between the helper and
-/// the RMW it was meant for is reported as such.
+/// "Directly" sees through comments and blank lines. "No RMW before it"
+/// means no path from an RMW, or from a call of a function this file does
+/// not define, reaches the helper; a function defined in the file counts
+/// as the statement it ends with if it calls nothing unknown.
 ///
 //# Reported only: the fix is smp_mb() or moving the helper, and which one
 //# depends on what the code means.
-//# False positives: a wrapper function that is itself a void atomic RMW
-//# (a driver's set_bit() helper, a static inline around atomic_inc()) is
-//# reported as "a call". Check the callee before changing anything.
-//# Known limits (the libclang checker finds these, this script does not):
-//# a helper first in its block or right after a branch, loop or label;
-//# a neighbour that is a plain load or that only touches locals
-//# (v = 0; smp_mb__after_atomic(); is quiet here); memory orders given as
-//# numbers or through variables.
+//# Quiet on purpose: a helper any RMW reaches (in either leg of a branch,
+//# through a loop, as a cmpxchg() retry loop's exit), and a helper an
+//# unknown call reaches, since the call may end in the RMW.
+//# Known limits (the libclang checker does better): only one access is
+//# looked through between a helper and its RMW ("between" reports); the
+//# checker sees through wrappers in nested calls and in headers, this
+//# script only one level deep into functions of the same file; memory
+//# orders given as numbers or through variables are not checked.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The ordercheck developers
@@ -57,8 +58,7 @@ FULL = re.compile(r"^(" + ATOMIC + r"((add|sub|inc|dec)_return"
 	r"|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative"
 	r"|(sub|dec|inc)_and_test|dec_and_lock(_irqsave)?|dec_and_raw_lock)"
 	r"|xchg|test_and_(set|clear|change)_bit|llist_add(_batch)?"
-	r"|llist_del_all|__sync_(fetch_and_(add|sub|or|and|xor|nand)"
-	r"|(add|sub|or|and|xor|nand)_and_fetch))$")
+	r"|llist_del_all)$")
 # conditional: ordered only when they succeed
 COND = re.compile(r"^(" + ATOMIC + r"((try_)?cmpxchg" + SUFFIX + r"?"
 	r"|(fetch_)?add_unless|inc_not_zero|inc_unless_negative"
@@ -66,20 +66,47 @@ COND = re.compile(r"^(" + ATOMIC + r"((try_)?cmpxchg" + SUFFIX + r"?"
 	r"|(try_)?cmpxchg(64|128)?" + SUFFIX + r"?|sync_cmpxchg"
 	r"|test_and_set_bit_lock|refcount_(inc|add)_not_zero(_acquire)?"
 	r"|refcount_dec_(if_one|not_one|and_lock|and_mutex_lock)"
-	r"|llist_del_first(_init)?|__sync_(val|bool)_compare_and_swap)$")
-# loads and stores, marked or atomic, and the non-atomic bitops: no RMW
-ACCESS = re.compile(r"^(" + ATOMIC + r"(read|set)(_acquire|_release)?"
+	r"|llist_del_first(_init)?)$")
+# loads and stores, marked, atomic or C11, and the non-atomic bitops
+ACCESS = re.compile(r"^(" + ATOMIC + r"(read|set|read_acquire|set_release"
+	r"|cond_read_relaxed|cond_read_acquire)"
 	r"|(__)?READ_ONCE(_NOCHECK)?|(__)?WRITE_ONCE|test_bit(_acquire)?"
-	r"|smp_load_acquire|smp_store_release|refcount_(read|set(_release)?)"
+	r"|(smp|virt)_(load_acquire|store_release|store_mb)"
+	r"|smp_cond_load_(relaxed|acquire)|lockless_dereference"
+	r"|refcount_(read|set(_release)?)|__clear_bit_unlock"
 	r"|__(set|clear|change)_bit|__test_and_(set|clear|change)_bit"
-	r"|__clear_bit_unlock|(try_)?cmpxchg(64)?_local)$")
+	r"|(try_)?cmpxchg(64)?_local|s?rcu_dereference\w*|rcu_access_pointer"
+	r"|rcu_assign_pointer|RCU_INIT_POINTER|rcu_replace_pointer"
+	r"|h?list_\w+_rcu|hlist_nulls_add_head_rcu|llist_(empty|next|on_list)"
+	r"|init_llist_node|__llist_add|__llist_del_all"
+	r"|(__c11_)?atomic_(load|store|init|flag_clear)(_explicit)?"
+	r"|__atomic_(load|store|clear)(_n)?)$")
+# other primitives with no RMW: barriers, locks, markers, wake-ups
+OTHER_KNOWN = re.compile(r"^(data_race|barrier|(smp_|virt_|dma_)?[rw]?mb"
+	r"|(smp|virt)_mb__(before|after)_atomic|smp_mb__after_\w+"
+	r"|smp_acquire__after_ctrl_dep|(smp_)?read_barrier_depends"
+	r"|s?rcu_read_(un)?lock(_bh|_sched)?|synchronize_s?rcu(_expedited)?"
+	r"|(raw_)?spin_(un)?lock(_irq|_irqsave|_irqrestore|_bh)?"
+	r"|(raw_)?spin_trylock|(read|write)_(un)?lock|mutex_(un)?lock"
+	r"|mutex_trylock|mutex_lock_interruptible|down(_read|_write|_trylock)?"
+	r"|up(_read|_write)?|local_irq_(disable|enable|save|restore)"
+	r"|preempt_(disable|enable)|set_current_state|prepare_to_wait\w*"
+	r"|wake_up(_all|_interruptible|_bit|_var|_process)?|complete"
+	r"|try_to_wake_up|schedule|likely|unlikely"
+	r"|(__c11_|__)?atomic_(thread|signal)_fence|__sync_synchronize)$")
 
-NOT_RMW = ("which is not an atomic read-modify-write; it orders nothing "
-	   "here (and is no barrier at all on x86); use smp_mb()")
+NOT_RMW = "which is not an atomic read-modify-write, and no RMW comes"
+NOTHING = ("it orders nothing here (and is no barrier at all on x86); "
+	   "use smp_mb()")
 TAG = " [atomic-barrier-misuse]"
 
-# helper positions already reported as "an access between"
-BETWEEN = set()
+NEIGHBOUR = {}  # helper -> ("call", name) or ("store",) next to it
+REACH = {}      # helper -> names of the calls on a path to or from it
+BETWEEN = {}    # helper -> the "access between" message
+TU_DEF = set()  # (file, function) defined in the file
+TU_OPAQUE = set() # ... that call an RMW or something unknown
+TU_LAST = {}    # (file, function) -> what it ends with
+TU_FIRST = {}   # (file, function) -> what it starts with
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -90,156 +117,286 @@ def loc(p):
 				   int(l.column), int(l.line_end),
 				   int(l.column_end))
 
-def c11_invalid(order, what, f):
-	order = re.sub(r"^__ATOMIC_", "memory_order_", order)
-	return ("%s is not valid %s of '%s()'; compilers treat it as "
-		"memory_order_seq_cst or reject it" % (order.lower(), what, f))
+def name_at(p):
+	"""The identifier the position is on, as written."""
+	with open(p[0].file) as f:
+		line = f.read().split("\n")[int(p[0].line) - 1]
+	return line[int(p[0].column):int(p[0].column_end)]
 
-def is_access(f, store):
-	return bool(store) or bool(f and ACCESS.match(f))
+def known(name):
+	return ACCESS.match(name) or OTHER_KNOWN.match(name)
 
-def what(f, store):
-	return "a plain store" if store else "'%s()'" % f
+def kind(g, store):
+	return ("store",) if store else ("call", g)
 
-def neighbour(helper, f, store, after):
-	"""The message for helper next to f() (or a plain store), or None."""
+def through(p, n, after):
+	"""A call of a function of this file stands for its last (first) statement."""
+	if n and n[0] == "call":
+		fn = (p[0].file, n[1])
+		if fn in TU_DEF and fn not in TU_OPAQUE:
+			return (TU_LAST if after else TU_FIRST).get(fn, ("other",))
+	return n
+
+def rmw_reaches(p):
+	"""An RMW, or a call that may hide one, on a path to (from) p."""
+	for g in REACH.get(key(p), ()):
+		fn = (p[0].file, g)
+		if fn in TU_DEF:
+			if fn in TU_OPAQUE:
+				return True
+		elif not known(g):
+			return True
+	return False
+
+def describe(n):
+	return "a plain store" if n[0] == "store" else "'%s()'" % n[1]
+
+def is_access(n):
+	return n and (n[0] == "store" or
+		      (n[0] == "call" and ACCESS.match(n[1])))
+
+def classify(p):
+	helper = name_at(p)
+	after = helper.endswith("_after_atomic")
 	where = "after" if after else "before"
-	if store:
-		return "%s() %s a plain store, %s" % (helper, where, NOT_RMW)
-	if not f or UNORDERED.match(f):
+	n = through(p, NEIGHBOUR.get(key(p)), after)
+	if n and n[0] == "call":
+		if UNORDERED.match(n[1]):
+			return None
+		if COND.match(n[1]):
+			return ("%s() %s '%s()', a conditional RMW: redundant "
+				"when it succeeds, and it orders nothing when it "
+				"fails" % (helper, where, n[1]))
+		if FULL.match(n[1]):
+			return ("%s() %s '%s()', which is already fully ordered; "
+				"the barrier is redundant" % (helper, where, n[1]))
+	if key(p) in BETWEEN:
+		return BETWEEN[key(p)]
+	if rmw_reaches(p):
 		return None
-	if FULL.match(f):
-		return ("%s() %s '%s()', which is already fully ordered; the "
-			"barrier is redundant" % (helper, where, f))
-	if COND.match(f):
-		return ("%s() %s '%s()', a conditional RMW: redundant when it "
-			"succeeds, and it orders nothing when it fails" %
-			(helper, where, f))
-	if ACCESS.match(f):
-		return "%s() %s '%s()', %s" % (helper, where, f, NOT_RMW)
-	return ("%s() is not directly %s an atomic read-modify-write (a call "
-		"of '%s()' comes %s it); it orders nothing here; use smp_mb() "
-		"or move it next to the RMW" %
-		(helper, where, f, "before" if after else "after"))
+	if is_access(n):
+		return "%s() %s %s, %s %s it; %s" % (helper, where, describe(n),
+			NOT_RMW, "before" if after else "after", NOTHING)
+	return ("%s() with no atomic read-modify-write %s it in '%s()'; it "
+		"orders nothing here; use smp_mb()" %
+		(helper, "before" if after else "after",
+		 p[0].current_element))
 
-// An access between the helper and the RMW it stands for.
+def slot(g, ps):
+	"""One statement between a helper and its RMW: None if it is local."""
+	return kind(g, ps) if g or ps else None
 
-@between_after depends on !patch@
-identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier helper =~ "^(smp|virt)_mb__after_atomic$";
-identifier g;
+def between(p, rmw, slots, where):
+	"""Note an "access between" report if every slot is local or an access."""
+	seen = [n for n in slots if n]
+	if seen and all(is_access(n) for n in seen):
+		helper = name_at(p)
+		BETWEEN[key(p)] = ("%s between '%s()' and %s() is not ordered by "
+				   "it; put %s() directly %s the RMW" %
+				   (describe(seen[0]), rmw, helper, helper, where))
+
+def c11_invalid(order, what, f):
+	order = re.sub(r"^__ATOMIC_", "memory_order_", order).lower()
+	return ("%s is not valid %s of '%s()'; compilers treat it as "
+		"memory_order_seq_cst or reject it" % (order, what, f))
+
+// C11 and GNU atomics: orders that are not valid for the operation.
+// (First: the helper rules below drop the environments they reject.)
+
+@c11 depends on !patch@
+symbol memory_order_relaxed, __ATOMIC_RELAXED;
+identifier bad_load = {memory_order_release, memory_order_acq_rel, __ATOMIC_RELEASE, __ATOMIC_ACQ_REL};
+identifier bad_store = {memory_order_consume, memory_order_acquire, memory_order_acq_rel, __ATOMIC_CONSUME, __ATOMIC_ACQUIRE, __ATOMIC_ACQ_REL};
+identifier bad_fail = {memory_order_release, memory_order_acq_rel, __ATOMIC_RELEASE, __ATOMIC_ACQ_REL};
+expression A, B, C, D, W;
+position p;
+@@
+
+(
+* \(atomic_thread_fence@p\|__c11_atomic_thread_fence@p\|__atomic_thread_fence@p\)(\(memory_order_relaxed\|__ATOMIC_RELAXED\))
+|
+* \(atomic_load_explicit@p\|__c11_atomic_load@p\|__atomic_load_n@p\)(A, bad_load)
+|
+* __atomic_load@p(A, B, bad_load)
+|
+* \(atomic_store_explicit@p\|__c11_atomic_store@p\|__atomic_store_n@p\|__atomic_store@p\)(A, B, bad_store)
+|
+* \(atomic_flag_clear_explicit@p\|__atomic_clear@p\)(A, bad_store)
+|
+* \(atomic_compare_exchange_strong_explicit@p\|atomic_compare_exchange_weak_explicit@p\|__c11_atomic_compare_exchange_strong@p\|__c11_atomic_compare_exchange_weak@p\)(A, B, C, D, bad_fail)
+|
+* \(__atomic_compare_exchange_n@p\|__atomic_compare_exchange@p\)(A, B, C, W, D, bad_fail)
+)
+
+@script:python c11m@
+p << c11.p;
+bad_load << c11.bad_load = "";
+bad_store << c11.bad_store = "";
+bad_fail << c11.bad_fail = "";
+msg;
+@@
+
+f = name_at(p)
+if bad_load:
+	coccinelle.msg = c11_invalid(bad_load, "for a load", f)
+elif bad_store:
+	coccinelle.msg = c11_invalid(bad_store, "for a store", f)
+elif bad_fail:
+	coccinelle.msg = c11_invalid(bad_fail, "as the failure order", f)
+else:
+	coccinelle.msg = ("%s(memory_order_relaxed) orders nothing; use the "
+			  "order the code relies on, or remove it" % f)
+
+@script:python depends on org@
+p << c11.p;
+msg << c11m.msg;
+@@
+
+cocci.print_main("WARNING: " + msg + TAG, p)
+
+@script:python depends on report@
+p << c11.p;
+msg << c11m.msg;
+@@
+
+coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)
+
+@script:python@
+p << c11.p;
+@@
+
+cocci.include_match(False)
+
+// Functions of this file: what they start and end with, whether they
+// call anything that may do an RMW. Only in files with a helper (gate);
+// the scripts keep what they learn in Python and drop the environments,
+// which would otherwise multiply with every later rule's.
+
+@gate depends on !patch@
+@@
+
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_def depends on gate@
+identifier tf;
+position pf;
+@@
+
+tf@pf(...) { ... }
+
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
+@@
+
+TU_DEF.add((pf[0].file, tf))
+
+@tu_calls@
+identifier tu_def.tf, g;
+@@
+
+tf(...) { <+... g(...) ...+> }
+
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
+g << tu_calls.g;
+@@
+
+if not known(g):
+	TU_OPAQUE.add((pf[0].file, tf))
+
+@tu_last_call@
+identifier tu_def.tf, g;
+@@
+
+tf(...) {
+  ...
+  g(...);
+}
+
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
+g << tu_last_call.g;
+@@
+
+TU_LAST[(pf[0].file, tf)] = ("call", g)
+
+@tu_last_store@
+identifier tu_def.tf;
 expression E1, E2;
-local idexpression L, L2;
-type T;
-identifier x;
-position p, ps;
 @@
 
-(
- rmw(...);
-|
- L = rmw(...);
-|
- (void)rmw(...);
-|
- T x = rmw(...);
-)
-(
- g(...);
-|
- L2 = g(...);
-|
- (void)g(...);
-|
- L2 = E2;
-|
- E1@ps = E2;
-)
-helper@p();
+tf(...) {
+  ...
+  E1 = E2;
+}
 
-@between_before depends on !patch@
-identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
-identifier helper =~ "^(smp|virt)_mb__before_atomic$";
-identifier g;
-expression E, E1, E2;
-local idexpression L2;
-type T;
-identifier x;
-position p, ps;
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
 @@
 
-helper@p();
-(
- g(...);
-|
- E = g(...);
-|
- (void)g(...);
-|
- L2 = E2;
-|
- E1@ps = E2;
-)
-(
- rmw(...);
-|
- E = rmw(...);
-|
- (void)rmw(...);
-|
- return rmw(...);
-|
- T x = rmw(...);
-)
+TU_LAST[(pf[0].file, tf)] = ("store",)
 
-@script:python bt_after@
-p << between_after.p;
-helper << between_after.helper;
-rmw << between_after.rmw;
-g << between_after.g = "";
-ps << between_after.ps = [];
-pw;
-msg;
+@tu_first_call@
+identifier tu_def.tf, g;
 @@
 
-if is_access(g, ps):
-	BETWEEN.add(key(p))
-	coccinelle.pw = loc(p)
-	coccinelle.msg = ("%s between '%s()' and %s() is not ordered by it; "
-			  "put %s() directly after the RMW" %
-			  (what(g, ps), rmw, helper, helper))
-else:
-	cocci.include_match(False)
+tf(...) {
+  g(...);
+  ...
+}
 
-@script:python bt_before@
-p << between_before.p;
-helper << between_before.helper;
-rmw << between_before.rmw;
-g << between_before.g = "";
-ps << between_before.ps = [];
-pw;
-msg;
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
+g << tu_first_call.g;
 @@
 
-if is_access(g, ps):
-	BETWEEN.add(key(p))
-	coccinelle.pw = loc(p)
-	coccinelle.msg = ("%s between '%s()' and %s() is not ordered by it; "
-			  "put %s() directly before the RMW" %
-			  (what(g, ps), rmw, helper, helper))
-else:
-	cocci.include_match(False)
+TU_FIRST[(pf[0].file, tf)] = ("call", g)
 
-// What directly precedes smp_mb__after_atomic().
+@tu_first_store@
+identifier tu_def.tf;
+expression E1, E2;
+@@
 
-@after depends on !patch@
-identifier helper =~ "^(smp|virt)_mb__after_atomic$";
+tf(...) {
+  E1 = E2;
+  ...
+}
+
+@script:python@
+tf << tu_def.tf;
+pf << tu_def.pf;
+@@
+
+TU_FIRST[(pf[0].file, tf)] = ("store",)
+
+@script:python@
+tf << tu_def.tf;
+@@
+
+cocci.include_match(False)
+
+// Every helper.
+
+@helper depends on !patch@
+position p;
+@@
+
+\(smp_mb__after_atomic@p\|virt_mb__after_atomic@p\|smp_mb__before_atomic@p\|virt_mb__before_atomic@p\)();
+
+// The statement directly before smp_mb__after_atomic() ...
+
+@nb_after@
 identifier f;
 expression E1, E2;
 local idexpression L;
 type T;
 identifier x;
-position p, ps;
+position helper.p, ps;
 @@
 
 (
@@ -271,22 +428,30 @@ position p, ps;
 |
  --E1@ps;
 )
-helper@p();
+\(smp_mb__after_atomic@p\|virt_mb__after_atomic@p\)();
 
-// What directly follows smp_mb__before_atomic().
+@script:python@
+p << helper.p;
+f << nb_after.f = "";
+ps << nb_after.ps = [];
+@@
 
-@before depends on !patch@
-identifier helper =~ "^(smp|virt)_mb__before_atomic$";
+if f or ps:
+	NEIGHBOUR[key(p)] = kind(f, ps)
+
+// ... and directly after smp_mb__before_atomic().
+
+@nb_before@
 identifier f;
 expression E, E1, E2;
 local idexpression L;
 type T;
 identifier x;
 statement S1, S2;
-position p, ps;
+position helper.p, ps;
 @@
 
-helper@p();
+\(smp_mb__before_atomic@p\|virt_mb__before_atomic@p\)();
 (
  f(...);
 |
@@ -323,192 +488,198 @@ helper@p();
  --E1@ps;
 )
 
-@script:python nb_after@
-p << after.p;
-helper << after.helper;
-f << after.f = "";
-ps << after.ps = [];
-pw;
-msg;
+@script:python@
+p << helper.p;
+f << nb_before.f = "";
+ps << nb_before.ps = [];
 @@
 
-m = None if key(p) in BETWEEN else neighbour(helper, f, ps, True)
-if m:
-	coccinelle.pw = loc(p)
-	coccinelle.msg = m
-else:
-	cocci.include_match(False)
+if f or ps:
+	NEIGHBOUR[key(p)] = kind(f, ps)
 
-@script:python nb_before@
-p << before.p;
-helper << before.helper;
-f << before.f = "";
-ps << before.ps = [];
-pw;
-msg;
+// Every call on some path to smp_mb__after_atomic() or from
+// smp_mb__before_atomic().
+
+@reach_after exists@
+identifier g;
+position helper.p;
 @@
 
-m = None if key(p) in BETWEEN else neighbour(helper, f, ps, False)
-if m:
-	coccinelle.pw = loc(p)
-	coccinelle.msg = m
-else:
-	cocci.include_match(False)
+g(...)
+... when any
+\(smp_mb__after_atomic@p\|virt_mb__after_atomic@p\)();
 
-// C11 and GNU atomics: orders that are not valid for the operation.
+@script:python@
+p << helper.p;
+g << reach_after.g;
+@@
 
-@c11 depends on !patch@
-identifier fence = {atomic_thread_fence, __c11_atomic_thread_fence, __atomic_thread_fence};
-identifier load = {atomic_load_explicit, __c11_atomic_load, __atomic_load_n, __atomic_load};
-identifier store = {atomic_store_explicit, __c11_atomic_store, __atomic_store_n, __atomic_store};
-identifier clear = {atomic_flag_clear_explicit, __atomic_clear};
-identifier cas = {atomic_compare_exchange_strong_explicit, atomic_compare_exchange_weak_explicit, __c11_atomic_compare_exchange_strong, __c11_atomic_compare_exchange_weak};
-identifier gcas = {__atomic_compare_exchange_n, __atomic_compare_exchange};
-identifier relaxed = {memory_order_relaxed, __ATOMIC_RELAXED};
-identifier bad_load = {memory_order_release, memory_order_acq_rel, __ATOMIC_RELEASE, __ATOMIC_ACQ_REL};
-identifier bad_store = {memory_order_consume, memory_order_acquire, memory_order_acq_rel, __ATOMIC_CONSUME, __ATOMIC_ACQUIRE, __ATOMIC_ACQ_REL};
-identifier bad_fail = {memory_order_release, memory_order_acq_rel, __ATOMIC_RELEASE, __ATOMIC_ACQ_REL};
-expression A, B, C, D, W;
-position p;
+REACH.setdefault(key(p), set()).add(g)
+
+@reach_before exists@
+identifier g;
+position helper.p;
+@@
+
+\(smp_mb__before_atomic@p\|virt_mb__before_atomic@p\)();
+... when any
+g(...)
+
+@script:python@
+p << helper.p;
+g << reach_before.g;
+@@
+
+REACH.setdefault(key(p), set()).add(g)
+
+// A marked access or a plain store (or two) between a helper and its
+// void RMW.
+
+@between_after@
+identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
+identifier g1, g2;
+expression E1, E2, S1, S2;
+local idexpression L, L1, L2;
+type T;
+identifier x;
+position helper.p, ps1, ps2;
 @@
 
 (
-* fence@p(relaxed)
+ rmw(...);
 |
-* load@p(A, bad_load)
+ L = rmw(...);
 |
-* load@p(A, B, bad_load)
+ (void)rmw(...);
 |
-* store@p(A, B, bad_store)
+ T x = rmw(...);
+)
+(
+ g1(...);
 |
-* clear@p(A, bad_store)
+ L1 = g1(...);
 |
-* cas@p(A, B, C, D, bad_fail)
+ (void)g1(...);
 |
-* gcas@p(A, B, C, W, D, bad_fail)
+ L1 = E1;
+|
+ S1@ps1 = E1;
+)
+(
+ g2(...);
+|
+ L2 = g2(...);
+|
+ (void)g2(...);
+|
+ L2 = E2;
+|
+ S2@ps2 = E2;
+|
+)
+\(smp_mb__after_atomic@p\|virt_mb__after_atomic@p\)();
+
+@script:python@
+p << helper.p;
+rmw << between_after.rmw;
+g1 << between_after.g1 = "";
+ps1 << between_after.ps1 = [];
+g2 << between_after.g2 = "";
+ps2 << between_after.ps2 = [];
+@@
+
+between(p, rmw, [slot(g2, ps2), slot(g1, ps1)], "after")
+
+@between_before@
+identifier rmw =~ "^((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))$";
+identifier g1, g2;
+expression E, E1, E2, F1, F2, S1, S2;
+local idexpression L1, L2;
+type T;
+identifier x;
+position helper.p, ps1, ps2;
+@@
+
+\(smp_mb__before_atomic@p\|virt_mb__before_atomic@p\)();
+(
+ g1(...);
+|
+ F1 = g1(...);
+|
+ (void)g1(...);
+|
+ L1 = E1;
+|
+ S1@ps1 = E1;
+)
+(
+ g2(...);
+|
+ F2 = g2(...);
+|
+ (void)g2(...);
+|
+ L2 = E2;
+|
+ S2@ps2 = E2;
+|
+)
+(
+ rmw(...);
+|
+ E = rmw(...);
+|
+ (void)rmw(...);
+|
+ return rmw(...);
+|
+ T x = rmw(...);
 )
 
-@script:python c11m@
-p << c11.p;
-fence << c11.fence = "";
-load << c11.load = "";
-store << c11.store = "";
-clear << c11.clear = "";
-cas << c11.cas = "";
-gcas << c11.gcas = "";
-relaxed << c11.relaxed = "";
-bad_load << c11.bad_load = "";
-bad_store << c11.bad_store = "";
-bad_fail << c11.bad_fail = "";
+@script:python@
+p << helper.p;
+rmw << between_before.rmw;
+g1 << between_before.g1 = "";
+ps1 << between_before.ps1 = [];
+g2 << between_before.g2 = "";
+ps2 << between_before.ps2 = [];
+@@
+
+between(p, rmw, [slot(g1, ps1), slot(g2, ps2)], "before")
+
+// The verdict for each helper, from what was collected above. This is
+// the only script that drops environments.
+
+@script:python verdict@
+p << helper.p;
 pw;
 msg;
 @@
 
-coccinelle.pw = loc(p)
-if fence:
-	coccinelle.msg = ("%s(memory_order_relaxed) orders nothing; use the "
-			  "order the code relies on, or remove it" % fence)
-elif load:
-	coccinelle.msg = c11_invalid(bad_load, "for a load", load)
-elif store or clear:
-	coccinelle.msg = c11_invalid(bad_store, "for a store", store or clear)
+m = classify(p)
+if m:
+	coccinelle.pw = loc(p)
+	coccinelle.msg = m
 else:
-	coccinelle.msg = c11_invalid(bad_fail, "as the failure order", cas or gcas)
+	cocci.include_match(False)
 
-@r1 depends on !patch@
+@depends on !patch@
 identifier f;
-position bt_after.pw;
-@@
-
-* f@pw(...);
-
-@r2 depends on !patch@
-identifier f;
-position bt_before.pw;
-@@
-
-* f@pw(...);
-
-@r3 depends on !patch@
-identifier f;
-position nb_after.pw;
-@@
-
-* f@pw(...);
-
-@r4 depends on !patch@
-identifier f;
-position nb_before.pw;
+position verdict.pw;
 @@
 
 * f@pw(...);
 
 @script:python depends on org@
-p << bt_after.pw;
-msg << bt_after.msg;
-@@
-
-cocci.print_main("WARNING: " + msg + TAG, p)
-
-@script:python depends on org@
-p << bt_before.pw;
-msg << bt_before.msg;
-@@
-
-cocci.print_main("WARNING: " + msg + TAG, p)
-
-@script:python depends on org@
-p << nb_after.pw;
-msg << nb_after.msg;
-@@
-
-cocci.print_main("WARNING: " + msg + TAG, p)
-
-@script:python depends on org@
-p << nb_before.pw;
-msg << nb_before.msg;
-@@
-
-cocci.print_main("WARNING: " + msg + TAG, p)
-
-@script:python depends on org@
-p << c11m.pw;
-msg << c11m.msg;
+p << verdict.pw;
+msg << verdict.msg;
 @@
 
 cocci.print_main("WARNING: " + msg + TAG, p)
 
 @script:python depends on report@
-p << bt_after.pw;
-msg << bt_after.msg;
-@@
-
-coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)
-
-@script:python depends on report@
-p << bt_before.pw;
-msg << bt_before.msg;
-@@
-
-coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)
-
-@script:python depends on report@
-p << nb_after.pw;
-msg << nb_after.msg;
-@@
-
-coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)
-
-@script:python depends on report@
-p << nb_before.pw;
-msg << nb_before.msg;
-@@
-
-coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)
-
-@script:python depends on report@
-p << c11m.pw;
-msg << c11m.msg;
+p << verdict.pw;
+msg << verdict.msg;
 @@
 
 coccilib.report.print_report(p[0], "WARNING: " + msg + TAG)

@@ -9,11 +9,176 @@
 #include "rules/registry.h"
 #include "util.h"
 
+struct key_fact {
+	const char *key;
+	bool marked, acq_rel;
+	unsigned nplain, nmarked;
+};
+
 struct rule_ctx {
 	CXTranslationUnit tu;
 	const struct tu_ir *ir;
 	struct diag_list *out;
+	struct key_fact *keys;
+	unsigned nkeys;
+	struct writer_order *orders;
+	unsigned norders;
 };
+
+/* Keys that name the same object in every function (not params, locals). */
+static bool shared_key(const char *k)
+{
+	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
+		     !strncmp(k, "global:", 7));
+}
+
+static struct key_fact *key_fact(struct rule_ctx *ctx, const char *key,
+				 bool add)
+{
+	unsigned i;
+
+	for (i = 0; i < ctx->nkeys; i++)
+		if (!strcmp(ctx->keys[i].key, key))
+			return &ctx->keys[i];
+	if (!add)
+		return NULL;
+	ctx->keys = xrealloc(ctx->keys, (ctx->nkeys + 1) * sizeof(*ctx->keys));
+	memset(&ctx->keys[ctx->nkeys], 0, sizeof(ctx->keys[0]));
+	ctx->keys[ctx->nkeys].key = key;
+	return &ctx->keys[ctx->nkeys++];
+}
+
+static bool is_marked(const struct event *e)
+{
+	return e->cls != OC_PLAIN && e->cls != OC_NONE &&
+	       (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE)));
+}
+
+static bool is_acq_rel(const struct event *e)
+{
+	switch (e->cls) {
+	case OC_ACQ_LOAD:
+	case OC_REL_STORE:
+	case OC_PUBLISH:
+	case OC_RMW_ACQ:
+	case OC_RMW_REL:
+	case OC_RMW_ACQREL:
+	case OC_RMW_FULL:
+	case OC_RMW_SC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void add_order(struct rule_ctx *ctx, const char *first,
+		      const char *then, const struct event *how,
+		      const char *fn)
+{
+	struct writer_order *w;
+
+	if (!strcmp(first, then) || rule_tu_writer_order(ctx, first, then))
+		return;
+	ctx->orders = xrealloc(ctx->orders,
+			       (ctx->norders + 1) * sizeof(*ctx->orders));
+	w = &ctx->orders[ctx->norders++];
+	w->first = first;
+	w->then = then;
+	w->how = how;
+	w->function = fn;
+}
+
+struct fact_walk {
+	struct rule_ctx *ctx;
+	const struct function_ir *fn;
+};
+
+/*
+ * Per list: stores seen so far, and which of them a write-ordering fence
+ * came after; a later marked store is ordered after those.
+ */
+static void facts_list(const struct evlist *l, void *arg)
+{
+	struct fact_walk *w = arg;
+	const struct event *e, *stores[64], *fence = NULL;
+	unsigned i, j, n = 0, fenced = 0;
+
+	evlist_for_each(l, i, e) {
+		if (e->type == EV_ACCESS && shared_key(e->key)) {
+			struct key_fact *k = key_fact(w->ctx, e->key, true);
+
+			k->marked |= is_marked(e);
+			k->acq_rel |= is_acq_rel(e);
+			if (is_marked(e))
+				k->nmarked++;
+			else
+				k->nplain++;
+		}
+		if (e->type == EV_FENCE &&
+		    (vocab_fence_mask(e->cls, e->flags) & VO_WW)) {
+			fence = e;
+			fenced = n;
+			continue;
+		}
+		if (e->type != EV_ACCESS || e->kind == K_LOAD ||
+		    !shared_key(e->key))
+			continue;
+		if (is_marked(e)) {
+			bool rel = e->cls == OC_REL_STORE || e->cls == OC_PUBLISH;
+
+			for (j = 0; j < (rel ? n : fenced); j++)
+				add_order(w->ctx, stores[j]->key, e->key,
+					  rel ? e : fence, w->fn->name);
+		}
+		if (n < 64)
+			stores[n++] = e;
+	}
+}
+
+static void collect_facts(struct rule_ctx *ctx, const struct tu_ir *ir)
+{
+	unsigned i;
+
+	for (i = 0; i < ir->nfns; i++) {
+		struct fact_walk w = { ctx, ir->fns[i] };
+
+		events_for_each_list(ir->fns[i], facts_list, &w);
+	}
+}
+
+bool rule_tu_marked(struct rule_ctx *ctx, const char *key)
+{
+	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+
+	return k && k->marked;
+}
+
+bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key)
+{
+	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+
+	return k && k->nplain == 1 && k->nmarked;
+}
+
+bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key)
+{
+	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+
+	return k && k->acq_rel;
+}
+
+const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
+						const char *first,
+						const char *then)
+{
+	unsigned i;
+
+	for (i = 0; i < ctx->norders; i++)
+		if (!strcmp(ctx->orders[i].first, first) &&
+		    !strcmp(ctx->orders[i].then, then))
+			return &ctx->orders[i];
+	return NULL;
+}
 
 struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
 			    const struct function_ir *fn, const struct event *at,
@@ -148,17 +313,20 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 	       struct diag_list *out)
 {
 	struct tu_ir ir;
-	struct rule_ctx ctx = { tu, &ir, out };
+	struct rule_ctx ctx = { .tu = tu, .ir = &ir, .out = out };
 	unsigned i;
 	int rc = events_build_tu(tu, &opts->build, &ir);
 
 	if (rc)
 		return rc;
+	collect_facts(&ctx, &ir);
 	for (i = 0; i < ir.nfns; i++) {
 		if (opts->dump_ir)
 			events_dump(opts->dump_ir, ir.fns[i]);
 		registry_run(&ctx, ir.fns[i]);
 	}
+	free(ctx.keys);
+	free(ctx.orders);
 	events_free_tu(&ir);
 	return 0;
 }

@@ -48,6 +48,15 @@ static char *arena_strdup(struct arena **a, const char *s)
 	return memcpy(arena_alloc(a, n), s, n);
 }
 
+static char *arena_strndup(struct arena **a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
 static void arena_free(struct arena *a)
 {
 	while (a) {
@@ -142,8 +151,45 @@ struct builder {
 	struct summary *summaries;
 	unsigned nsummaries;
 	struct evlist kept; /* summarised bodies, freed with the TU */
+	/* def-use: the loads a value being computed comes from */
+	struct srcset *coll;
+	struct local_val *locals;
+	unsigned nlocals;
 	unsigned depth; /* of callees being summarised */
 };
+
+struct srcset {
+	const struct event **v;
+	unsigned n, cap;
+};
+
+/* A local variable and the loads its last assigned value came from. */
+struct local_val {
+	CXCursor decl;
+	struct srcset src;
+};
+
+static void src_add(struct srcset *s, const struct event *e)
+{
+	unsigned i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i] == e)
+			return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 4;
+		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+	}
+	s->v[s->n++] = e;
+}
+
+static void src_merge(struct srcset *dst, const struct srcset *src)
+{
+	unsigned i;
+
+	for (i = 0; i < src->n; i++)
+		src_add(dst, src->v[i]);
+}
 
 struct summary {
 	CXFile file;
@@ -275,6 +321,39 @@ struct floc {
 	unsigned line, col, off;
 };
 
+static struct floc file_loc(CXSourceLocation l);
+
+/* The source text of @c as written, whitespace runs folded (arena). */
+static const char *text_of(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = file_loc(clang_getRangeStart(r));
+	struct floc e = file_loc(clang_getRangeEnd(r));
+	struct ir_file *fi;
+	char *t, *w;
+	size_t i;
+
+	if (!s.file || s.file != e.file || e.off <= s.off)
+		return NULL;
+	fi = file_info(b, s.file);
+	if (!fi->buf || e.off > fi->len || e.off - s.off > 4096)
+		return NULL;
+	t = w = arena_alloc(&b->arena, e.off - s.off + 1);
+	for (i = s.off; i < e.off; i++) {
+		char ch = fi->buf[i];
+
+		if (ch == '\n' || ch == '\t' || ch == '\\')
+			ch = ' ';
+		if (ch == ' ' && (w == t || w[-1] == ' '))
+			continue;
+		*w++ = ch;
+	}
+	while (w > t && w[-1] == ' ')
+		w--;
+	*w = '\0';
+	return t;
+}
+
 static struct floc file_loc(CXSourceLocation l)
 {
 	struct floc r;
@@ -321,6 +400,7 @@ static struct event *new_event(struct builder *b, enum ev_type type)
 
 	e->type = type;
 	e->order = e->order_fail = MO_UNKNOWN;
+	e->folds = -1;
 	e->parent = b->parent;
 	e->flags = b->flags;
 	return e;
@@ -338,6 +418,63 @@ static void push(struct evlist *l, struct event *e)
 static void emit(struct builder *b, struct event *e)
 {
 	push(b->cur, e);
+	if (b->coll && e->type == EV_ACCESS &&
+	    (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))))
+		src_add(b->coll, e);
+}
+
+/* Collect into @s the loads of what is visited until collect_end(). */
+static struct srcset *collect_begin(struct builder *b, struct srcset *s)
+{
+	struct srcset *outer = b->coll;
+
+	memset(s, 0, sizeof(*s));
+	b->coll = s;
+	return outer;
+}
+
+/* The value computed also flows into the expression around it. */
+static void collect_end(struct builder *b, struct srcset *outer)
+{
+	if (outer)
+		src_merge(outer, b->coll);
+	b->coll = outer;
+}
+
+static struct local_val *local_of(struct builder *b, CXCursor decl, bool add)
+{
+	unsigned i;
+
+	for (i = 0; i < b->nlocals; i++)
+		if (clang_equalCursors(b->locals[i].decl, decl))
+			return &b->locals[i];
+	if (!add)
+		return NULL;
+	b->locals = xrealloc(b->locals, (b->nlocals + 1) * sizeof(*b->locals));
+	memset(&b->locals[b->nlocals], 0, sizeof(b->locals[0]));
+	b->locals[b->nlocals].decl = decl;
+	return &b->locals[b->nlocals++];
+}
+
+static void locals_reset(struct builder *b)
+{
+	unsigned i;
+
+	for (i = 0; i < b->nlocals; i++)
+		free(b->locals[i].src.v);
+	b->nlocals = 0;
+}
+
+/* Arena copy of a source set, for an event's deps. */
+static void set_deps(struct builder *b, struct event *e, struct srcset *s)
+{
+	e->ndeps = s->n;
+	if (s->n) {
+		e->deps = arena_alloc(&b->arena, s->n * sizeof(*e->deps));
+		memcpy(e->deps, s->v, s->n * sizeof(*e->deps));
+	}
+	free(s->v);
+	s->v = NULL;
 }
 
 static char *cursor_spelling(CXCursor c)
@@ -712,6 +849,25 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	} else {
 		e->args = "";
 	}
+	if ((e->kind == K_STORE || e->kind == K_RMW) && m->nargs >= 2 &&
+	    m->prim->ptr_arg >= 0) {
+		/* the value: the argument that is not the location */
+		unsigned v = m->prim->ptr_arg == 0 ? 1 : 0;
+		struct ir_file *fi = file_info(b, m->file);
+
+		if (fi->buf && m->arg_end[v] <= fi->len) {
+			const char *p = fi->buf + m->arg_off[v];
+			const char *q = fi->buf + m->arg_end[v];
+
+			while (p < q && (*p == ' ' || *p == '\t' || *p == '\n'))
+				p++;
+			while (q > p && (q[-1] == ' ' || q[-1] == '\t' ||
+					 q[-1] == '\n'))
+				q--;
+			e->value_text = arena_strndup(&b->arena, p,
+						      (size_t)(q - p));
+		}
+	}
 	/* a fix may rewrite it only when it is written in this file */
 	e->fixable = !m->outer;
 	b->inside = m;
@@ -812,14 +968,28 @@ static struct summary *summarize(struct builder *b, CXCursor call)
 	memset(&b->summaries[i], 0, sizeof(b->summaries[i]));
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
-	b->depth++;
-	b->cur = &body;
-	b->parent = NULL;
-	b->flags = 0;
-	b->inside = NULL;
-	b->inside_ev = NULL;
-	visit(b, bc, CTX_LOAD);
-	b->depth--;
+	{
+		struct srcset *saved_coll = b->coll;
+		struct local_val *saved_locals = b->locals;
+		unsigned saved_nlocals = b->nlocals;
+
+		b->coll = NULL;
+		b->locals = NULL;
+		b->nlocals = 0;
+		b->depth++;
+		b->cur = &body;
+		b->parent = NULL;
+		b->flags = 0;
+		b->inside = NULL;
+		b->inside_ev = NULL;
+		visit(b, bc, CTX_LOAD);
+		b->depth--;
+		locals_reset(b);
+		free(b->locals);
+		b->locals = saved_locals;
+		b->nlocals = saved_nlocals;
+		b->coll = saved_coll;
+	}
 	b->cur = saved_cur;
 	b->parent = saved_parent;
 	b->flags = saved_flags;
@@ -1005,6 +1175,8 @@ static void access_event(struct builder *b, CXCursor c, enum ctx ctx)
 					     "plain read-modify-write";
 		e->cls = OC_PLAIN;
 	}
+	if (t.kind == CXType_Pointer)
+		e->flags |= EVF_POINTER;
 	span_of_cursor(b, c, &e->span);
 	e->key = lvalue_key(b, c);
 	emit(b, e);
@@ -1046,13 +1218,184 @@ static void visit_into(struct builder *b, CXCursor c, struct evlist *l,
 	b->parent = saved_parent;
 }
 
-static void visit_cond(struct builder *b, CXCursor c)
+/* Visit a condition; its loads, direct or through locals, go to @deps. */
+static void visit_cond(struct builder *b, CXCursor c, struct srcset *deps)
 {
 	unsigned saved = b->flags;
+	struct srcset mine, *outer = collect_begin(b, &mine);
 
 	b->flags |= EVF_IN_COND;
 	visit(b, c, CTX_LOAD);
 	b->flags = saved;
+	b->coll = outer;
+	if (deps)
+		src_merge(deps, &mine);
+	free(mine.v);
+}
+
+/* ---- conditions the compiler can decide ---- */
+
+/* What is known of a value: the interval it lies in. */
+struct range {
+	long long lo, hi;
+	const char *why; /* set when this subexpression decided it */
+};
+
+#define RANGE_ANY ((struct range){ -(1LL << 62), 1LL << 62, NULL })
+
+static bool is_const(struct range r)
+{
+	return r.lo == r.hi;
+}
+
+static struct range konst(long long v, const char *why)
+{
+	struct range r = { v, v, why };
+
+	return r;
+}
+
+static struct range fold(struct builder *b, CXCursor c);
+
+static struct range fold_binary(struct builder *b, CXCursor c)
+{
+	struct kids kd = kids_of(c);
+	struct range l, r;
+	char *op;
+	const char *lt, *rt, *me;
+	struct range res = RANGE_ANY;
+
+	if (kd.n != 2)
+		return res;
+	op = binary_op(b, kd.v[0]);
+	l = fold(b, kd.v[0]);
+	r = fold(b, kd.v[1]);
+	me = text_of(b, c);
+	lt = text_of(b, kd.v[0]);
+	rt = text_of(b, kd.v[1]);
+	if (is_const(l) && is_const(r) && strcmp(op, "/") && strcmp(op, "%")) {
+		long long x = l.lo, y = r.lo;
+		const char *why = l.why ? l.why : r.why;
+
+		if (!strcmp(op, "+")) res = konst(x + y, why);
+		else if (!strcmp(op, "-")) res = konst(x - y, why);
+		else if (!strcmp(op, "*")) res = konst(x * y, why);
+		else if (!strcmp(op, "&")) res = konst(x & y, why);
+		else if (!strcmp(op, "|")) res = konst(x | y, why);
+		else if (!strcmp(op, "^")) res = konst(x ^ y, why);
+		else if (!strcmp(op, "==")) res = konst(x == y, why);
+		else if (!strcmp(op, "!=")) res = konst(x != y, why);
+		else if (!strcmp(op, "<")) res = konst(x < y, why);
+		else if (!strcmp(op, "<=")) res = konst(x <= y, why);
+		else if (!strcmp(op, ">")) res = konst(x > y, why);
+		else if (!strcmp(op, ">=")) res = konst(x >= y, why);
+		else if (!strcmp(op, "&&")) res = konst(x && y, why);
+		else if (!strcmp(op, "||")) res = konst(x || y, why);
+	} else if (!strcmp(op, "||") &&
+		   ((is_const(l) && l.lo) || (is_const(r) && r.lo))) {
+		res = konst(1, me);
+	} else if (!strcmp(op, "&&") &&
+		   ((is_const(l) && !l.lo) || (is_const(r) && !r.lo))) {
+		res = konst(0, me);
+	} else if ((!strcmp(op, "%") && is_const(r) &&
+		    (r.lo == 1 || r.lo == -1)) ||
+		   ((!strcmp(op, "*") || !strcmp(op, "&")) &&
+		    ((is_const(l) && !l.lo) || (is_const(r) && !r.lo)))) {
+		res = konst(0, me);
+	} else if (lt && rt && !strcmp(lt, rt) &&
+		   (!strcmp(op, "-") || !strcmp(op, "^") || !strcmp(op, "!=") ||
+		    !strcmp(op, "<") || !strcmp(op, ">"))) {
+		res = konst(0, me);
+	} else if (lt && rt && !strcmp(lt, rt) &&
+		   (!strcmp(op, "==") || !strcmp(op, "<=") || !strcmp(op, ">="))) {
+		res = konst(1, me);
+	} else if (!strcmp(op, "&") && is_const(r) && r.lo >= 0) {
+		res.lo = 0;
+		res.hi = r.lo;
+	} else if (!strcmp(op, "&") && is_const(l) && l.lo >= 0) {
+		res.lo = 0;
+		res.hi = l.lo;
+	} else if (!strcmp(op, "%") && is_const(r) && r.lo > 1) {
+		res.lo = l.lo >= 0 ? 0 : -(r.lo - 1);
+		res.hi = r.lo - 1;
+	} else if (!strcmp(op, ">") || !strcmp(op, ">=") || !strcmp(op, "<") ||
+		   !strcmp(op, "<=") || !strcmp(op, "==") || !strcmp(op, "!=")) {
+		/* a comparison decided by the ranges of its sides */
+		bool gt = !strcmp(op, ">"), ge = !strcmp(op, ">="),
+		     lt_ = !strcmp(op, "<"), le = !strcmp(op, "<="),
+		     eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+		bool yes = (gt && l.lo > r.hi) || (ge && l.lo >= r.hi) ||
+			   (lt_ && l.hi < r.lo) || (le && l.hi <= r.lo);
+		bool no = (gt && l.hi <= r.lo) || (ge && l.hi < r.lo) ||
+			  (lt_ && l.lo >= r.hi) || (le && l.lo > r.hi) ||
+			  ((eq || ne) && (l.hi < r.lo || r.hi < l.lo));
+
+		if ((yes || no) && !(is_const(l) && is_const(r)))
+			res = konst(ne ? !no : yes, me);
+		else if (eq && no)
+			res = konst(0, me);
+		else if (ne && no)
+			res = konst(1, me);
+	}
+	free(op);
+	return res;
+}
+
+/*
+ * What the compiler can decide about a condition: clang's constant
+ * evaluation first (macros constant in this configuration), then the
+ * algebra it applies to unknown values (q % 1, q || 1, q - q) and the
+ * ranges it can prove ((q & 3) > 4).
+ */
+static struct range fold(struct builder *b, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXEvalResult er = clang_Cursor_Evaluate(c);
+	struct range r = RANGE_ANY;
+	struct kids kd;
+	char *op;
+
+	if (er) {
+		if (clang_EvalResult_getKind(er) == CXEval_Int)
+			r = konst(clang_EvalResult_getAsLongLong(er), NULL);
+		clang_EvalResult_dispose(er);
+		if (is_const(r))
+			return r;
+	}
+	switch (k) {
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+		kd = kids_of(c);
+		return kd.n == 1 ? fold(b, kd.v[0]) : r;
+	case CXCursor_BinaryOperator:
+		return fold_binary(b, c);
+	case CXCursor_UnaryOperator:
+		kd = kids_of(c);
+		if (kd.n != 1)
+			return r;
+		op = unary_op(b, c);
+		r = fold(b, kd.v[0]);
+		if (!strcmp(op, "!") && is_const(r))
+			r = konst(!r.lo, r.why);
+		else if (!strcmp(op, "!") && (r.lo > 0 || r.hi < 0))
+			r = konst(0, text_of(b, c));
+		else if (strcmp(op, "+"))
+			r = RANGE_ANY;
+		free(op);
+		return r;
+	default:
+		return r;
+	}
+}
+
+static void set_fold(struct builder *b, struct event *e, CXCursor cond)
+{
+	struct range r = fold(b, cond);
+
+	e->folds = is_const(r) ? (r.lo != 0) : -1;
+	e->fold_reason = r.why;
+	e->cond_text = text_of(b, cond);
 }
 
 static void visit_if(struct builder *b, CXCursor c)
@@ -1061,12 +1404,16 @@ static void visit_if(struct builder *b, CXCursor c)
 	struct event *e;
 	unsigned i;
 
+	struct srcset deps = { 0 };
+
 	if (!kd.n)
 		return;
-	visit_cond(b, kd.v[0]);
+	visit_cond(b, kd.v[0], &deps);
 	e = new_event(b, EV_BRANCH);
 	e->name = "if";
 	span_of_cursor(b, c, &e->span);
+	set_deps(b, e, &deps);
+	set_fold(b, e, kd.v[0]);
 	e->nlegs = 2;
 	for (i = 1; i < kd.n && i < 3; i++)
 		visit_into(b, kd.v[i], &e->legs[i - 1], e);
@@ -1097,6 +1444,7 @@ static void visit_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 	}
 	body = k == CXCursor_DoStmt ? 0 : kd.n - 1;
 	e = new_event(b, EV_LOOP);
+	e->folds = -1;
 	e->name = k == CXCursor_ForStmt ? "for" :
 		  k == CXCursor_WhileStmt ? "while" :
 					    "do";
@@ -1108,14 +1456,17 @@ static void visit_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 
 		b->cur = &e->legs[0];
 		b->parent = e;
+		struct srcset deps = { 0 };
+
 		for (i = 0; i < kd.n && i < 8; i++) {
 			if (i == body)
 				visit(b, kd.v[i], CTX_LOAD);
 			else
-				visit_cond(b, kd.v[i]);
+				visit_cond(b, kd.v[i], &deps);
 		}
 		b->cur = saved;
 		b->parent = saved_parent;
+		set_deps(b, e, &deps);
 	}
 	emit(b, e);
 }
@@ -1125,11 +1476,15 @@ static void visit_switch(struct builder *b, CXCursor c)
 	struct kids kd = kids_of(c);
 	struct event *e;
 
+	struct srcset deps = { 0 };
+
 	if (kd.n < 2)
 		return;
-	visit_cond(b, kd.v[0]);
+	visit_cond(b, kd.v[0], &deps);
 	e = new_event(b, EV_BRANCH);
 	e->name = "switch";
+	e->folds = -1;
+	set_deps(b, e, &deps);
 	span_of_cursor(b, c, &e->span);
 	e->nlegs = 1;
 	visit_into(b, kd.v[kd.n - 1], &e->legs[0], e);
@@ -1146,9 +1501,15 @@ static void visit_conditional(struct builder *b, CXCursor c)
 		visit_all(b, c, CTX_LOAD);
 		return;
 	}
-	visit_cond(b, kd.v[0]);
-	e = new_event(b, EV_BRANCH);
+	{
+		struct srcset deps = { 0 };
+
+		visit_cond(b, kd.v[0], &deps);
+		e = new_event(b, EV_BRANCH);
+		set_deps(b, e, &deps);
+	}
 	e->name = "?:";
+	e->folds = -1;
 	span_of_cursor(b, c, &e->span);
 	e->nlegs = 2;
 	for (i = 1; i < 3; i++)
@@ -1185,10 +1546,30 @@ static void visit_binary(struct builder *b, CXCursor c, bool compound)
 	}
 	op = binary_op(b, kd.v[0]);
 	if (compound || is_assign_op(op)) {
+		CXCursor lhs = strip(kd.v[0]);
+		CXCursor ref = clang_getCursorReferenced(lhs);
+		struct srcset val, *outer = collect_begin(b, &val);
+		size_t before = b->cur->n;
+
 		/* the value is computed before it is stored */
 		visit(b, kd.v[1], CTX_LOAD);
+		collect_end(b, outer);
+		if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+		    is_local_var(ref)) {
+			struct local_val *lv = local_of(b, ref, true);
+
+			if (!strcmp(op, "="))
+				lv->src.n = 0;
+			src_merge(&lv->src, &val);
+		}
+		free(val.v);
 		visit(b, kd.v[0], compound || strcmp(op, "=") ? CTX_RMW :
 								  CTX_STORE);
+		if (b->cur->n > before &&
+		    b->cur->v[b->cur->n - 1]->type == EV_ACCESS &&
+		    b->cur->v[b->cur->n - 1]->kind != K_LOAD)
+			b->cur->v[b->cur->n - 1]->value_text =
+				text_of(b, kd.v[1]);
 	} else {
 		visit(b, kd.v[0], CTX_LOAD);
 		visit(b, kd.v[1], CTX_LOAD);
@@ -1249,8 +1630,16 @@ static void visit_declref(struct builder *b, CXCursor c, enum ctx ctx)
 {
 	CXCursor ref = clang_getCursorReferenced(c);
 
-	if (clang_getCursorKind(ref) != CXCursor_VarDecl || is_local_var(ref))
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl)
 		return;
+	if (is_local_var(ref)) {
+		struct local_val *lv;
+
+		if (b->coll && ctx == CTX_LOAD && (lv = local_of(b, ref, false)))
+			src_merge(b->coll, &lv->src);
+		return;
+	}
 	access_event(b, c, ctx);
 }
 
@@ -1288,7 +1677,10 @@ static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 		     ctx == CTX_STORE || ctx == CTX_RMW)) {
 			/* the primitive's own location: the access is the event */
 			if (!b->inside_ev->key)
-				b->inside_ev->key = lvalue_key(b, c);
+				b->inside_ev->key =
+					(in->prim->flags & F_LVALUE) ?
+						lvalue_key(b, c) :
+						pointee_key(b, c);
 			ctx = CTX_ADDR;
 		}
 	}
@@ -1375,6 +1767,21 @@ static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 	case CXCursor_DeclRefExpr:
 		visit_declref(b, c, ctx);
 		return;
+	case CXCursor_VarDecl:
+		if (is_local_var(c)) {
+			struct srcset val, *outer = collect_begin(b, &val);
+			struct local_val *lv;
+
+			visit_all(b, c, CTX_LOAD);
+			collect_end(b, outer);
+			lv = local_of(b, c, true);
+			lv->src.n = 0;
+			src_merge(&lv->src, &val);
+			free(val.v);
+			return;
+		}
+		visit_all(b, c, CTX_LOAD);
+		return;
 	case CXCursor_UnaryExpr: /* sizeof, alignof: not evaluated */
 	case CXCursor_TypeRef:
 		return;
@@ -1421,6 +1828,8 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->parent = NULL;
 	b->flags = 0;
 	b->inside = NULL;
+	b->coll = NULL;
+	locals_reset(b);
 	visit(b, body, CTX_LOAD);
 	if (w->out->nfns == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
@@ -1550,6 +1959,8 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	macros_free(&b.macros);
 	free(b.summaries);
 	free_list(&b.kept);
+	locals_reset(&b);
+	free(b.locals);
 	free(b.fhash);
 	out->files = b.files;
 	out->nfiles = b.nfiles;

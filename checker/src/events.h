@@ -46,6 +46,7 @@ enum {
 	EVF_ASM = 1u << 25, /* a barrier known only by shape: asm "memory" */
 	EVF_IN_COND = 1u << 26, /* evaluated in a branch or loop condition */
 	EVF_ATOMIC_TYPE = 1u << 27, /* operator on an _Atomic object */
+	EVF_POINTER = 1u << 28, /* the value accessed is a pointer */
 };
 
 struct event {
@@ -72,6 +73,17 @@ struct event {
 	const struct event *callee_first, *callee_last;
 	bool callee_known; /* defined in this TU: the fields above are valid */
 	bool callee_rmw; /* it does an atomic RMW somewhere, maybe nested */
+	/*
+	 * Branch and loop: the loads the condition's value comes from,
+	 * directly or through local variables (q = READ_ONCE(a); if (q)).
+	 */
+	const struct event **deps;
+	unsigned ndeps;
+	/* branch: the condition folds to 0 or 1 (fold_reason says why) */
+	int folds; /* -1: it does not */
+	const char *fold_reason;
+	const char *cond_text; /* the condition as written */
+	const char *value_text; /* a store's value as written, or NULL */
 };
 
 struct function_ir {

@@ -52,6 +52,14 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 			fputs(" in-condition", out);
 		if (e->fixable)
 			fputs(" fixable", out);
+		if (e->value_text)
+			fprintf(out, " value=\"%s\"", e->value_text);
+		for (j = 0; j < e->ndeps; j++)
+			fprintf(out, " dep=%u:%u", e->deps[j]->span.line,
+				e->deps[j]->span.col);
+		if (e->folds >= 0)
+			fprintf(out, " folds=%d (%s)", e->folds,
+				e->fold_reason ? e->fold_reason : "constant");
 		fputc('\n', out);
 		for (j = 0; j < e->nlegs; j++) {
 			fprintf(out, "%*sleg %u:\n", depth * 2 + 4, "", j);

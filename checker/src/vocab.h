@@ -73,6 +73,8 @@ enum {
 	F_CMPXCHG = 1 << 16, /* C11/GNU compare-exchange: failure order too */
 	F_INIT = 1 << 17, /* atomic_init(): not an atomic access at all */
 	F_SIDE = 1 << 18, /* a barrier as a side effect (schedule, irq off) */
+	F_LOCK_HELD = 1 << 19, /* lockdep_assert_held(): a lock is held here */
+	F_LVALUE = 1 << 20, /* READ_ONCE(x): the location is x, not *x */
 };
 
 struct vocab_entry {

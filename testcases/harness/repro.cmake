@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # repro.cmake - the `repro` target: build and run every testcases/*/repro.c,
-# bad and fixed, through run-repro.sh.  Included by the top-level
+# bad and fixed, through run-repro.sh, and show the code of those that ask
+# for it through show-codegen.sh.  Included by the top-level
 # CMakeLists.txt with include(testcases/harness/repro.cmake).
 #
 # Not part of `all`, `make check` or ctest: repros take seconds each, need
@@ -17,17 +18,28 @@ file(GLOB ORDERCHECK_REPROS CONFIGURE_DEPENDS
      "${CMAKE_CURRENT_LIST_DIR}/../*/repro.c")
 list(SORT ORDERCHECK_REPROS)
 
+# A repro with a "// codegen:" line also gets show-codegen.sh, which
+# compiles it for x86-64 and arm64 with gcc and clang and reads the
+# assembly.  The lines are read here, so each repro.c is a configure
+# dependency: editing one re-runs cmake at the next build.
 set(_repro_cmds)
 foreach(_repro IN LISTS ORDERCHECK_REPROS)
   list(APPEND _repro_cmds
        COMMAND bash "${CMAKE_CURRENT_LIST_DIR}/run-repro.sh"
                "${_repro}" "${ORDERCHECK_REPRO_DIR}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_repro}")
+  file(STRINGS "${_repro}" _codegen REGEX "^// codegen:")
+  if(_codegen)
+    list(APPEND _repro_cmds
+         COMMAND bash "${CMAKE_CURRENT_LIST_DIR}/show-codegen.sh"
+                 "${_repro}" "${ORDERCHECK_REPRO_DIR}")
+  endif()
 endforeach()
 
 if(ORDERCHECK_REPROS)
   add_custom_target(repro
     ${_repro_cmds}
-    COMMENT "Running the hardware repros (testcases/*/repro.c), bad and fixed"
+    COMMENT "Running the hardware repros (testcases/*/repro.c), bad and fixed, and their codegen"
     USES_TERMINAL
     VERBATIM)
 else()
@@ -37,3 +49,4 @@ else()
 endif()
 unset(_repro_cmds)
 unset(_repro)
+unset(_codegen)

@@ -4,3 +4,4 @@
  * for the table. A new family is one line here and one file in rules/.
  */
 FAMILY(atomics)
+FAMILY(ctrl_deps)

@@ -39,6 +39,26 @@ struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
 void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * What the whole translation unit says about a location key
+ * ("struct foo.bar", "global:x"): accessed with a marked access somewhere,
+ * or with an acquire or release somewhere.
+ */
+bool rule_tu_marked(struct rule_ctx *ctx, const char *key);
+bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key);
+/* Exactly one plain access to @key in this TU, and marked ones besides. */
+bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key);
+
+/* A function of this TU that orders a store to @first before one to @then. */
+struct writer_order {
+	const char *first, *then;
+	const struct event *how; /* the fence, or the release store */
+	const char *function;
+};
+const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
+						const char *first,
+						const char *then);
+
 /* Replace the text of @ev's invocation with @text. */
 void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
 		      const struct event *ev, const char *text);
