@@ -267,17 +267,18 @@ p << c11.p;
 
 cocci.include_match(False)
 
-// Functions of this file: what they start and end with, whether they
-// call anything that may do an RMW. Only in files with a helper (gate);
-// the scripts keep what they learn in Python and drop the environments,
-// which would otherwise multiply with every later rule's.
+// Functions of this file: whether they call anything that may do an
+// RMW, what they end and start with. Only in files with a helper. Each
+// collector keeps what it learns in Python and drops its environments,
+// which would otherwise multiply with every later rule's; as dropping
+// them also forgets that a rule matched, each collector has its own gate.
 
-@gate depends on !patch@
+@gate_def depends on !patch@
 @@
 
 \(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
 
-@tu_def depends on gate@
+@tu_def depends on gate_def@
 identifier tf;
 position pf;
 @@
@@ -290,94 +291,124 @@ pf << tu_def.pf;
 @@
 
 TU_DEF.add((pf[0].file, tf))
+cocci.include_match(False)
 
-@tu_calls@
-identifier tu_def.tf, g;
+@gate_calls depends on !patch@
 @@
 
-tf(...) { <+... g(...) ...+> }
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_calls depends on gate_calls@
+identifier tf, g;
+position pf;
+@@
+
+tf@pf(...) { <+... g(...) ...+> }
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+tf << tu_calls.tf;
+pf << tu_calls.pf;
 g << tu_calls.g;
 @@
 
 if not known(g):
 	TU_OPAQUE.add((pf[0].file, tf))
+cocci.include_match(False)
 
-@tu_last_call@
-identifier tu_def.tf, g;
+@gate_last_call depends on !patch@
 @@
 
-tf(...) {
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_last_call depends on gate_last_call@
+identifier tf, g;
+position pf;
+@@
+
+tf@pf(...) {
   ...
   g(...);
 }
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+tf << tu_last_call.tf;
+pf << tu_last_call.pf;
 g << tu_last_call.g;
 @@
 
 TU_LAST[(pf[0].file, tf)] = ("call", g)
+cocci.include_match(False)
 
-@tu_last_store@
-identifier tu_def.tf;
-expression E1, E2;
+@gate_last_store depends on !patch@
 @@
 
-tf(...) {
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_last_store depends on gate_last_store@
+identifier tf;
+expression E1, E2;
+position pf;
+@@
+
+tf@pf(...) {
   ...
   E1 = E2;
 }
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+tf << tu_last_store.tf;
+pf << tu_last_store.pf;
 @@
 
 TU_LAST[(pf[0].file, tf)] = ("store",)
+cocci.include_match(False)
 
-@tu_first_call@
-identifier tu_def.tf, g;
+@gate_first_call depends on !patch@
 @@
 
-tf(...) {
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_first_call depends on gate_first_call@
+identifier tf, g;
+position pf;
+@@
+
+tf@pf(...) {
   g(...);
   ...
 }
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+tf << tu_first_call.tf;
+pf << tu_first_call.pf;
 g << tu_first_call.g;
 @@
 
 TU_FIRST[(pf[0].file, tf)] = ("call", g)
+cocci.include_match(False)
 
-@tu_first_store@
-identifier tu_def.tf;
-expression E1, E2;
+@gate_first_store depends on !patch@
 @@
 
-tf(...) {
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_first_store depends on gate_first_store@
+identifier tf;
+expression E1, E2;
+position pf;
+@@
+
+tf@pf(...) {
   E1 = E2;
   ...
 }
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+tf << tu_first_store.tf;
+pf << tu_first_store.pf;
 @@
 
 TU_FIRST[(pf[0].file, tf)] = ("store",)
-
-@script:python@
-tf << tu_def.tf;
-@@
-
 cocci.include_match(False)
 
 // Every helper.
