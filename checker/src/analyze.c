@@ -216,24 +216,6 @@ static const char *contents(struct rule_ctx *ctx, const char *display,
 	return events_file_text(ctx->ir, display, len);
 }
 
-/* 1-based line and column of byte @off. */
-static void line_col(const char *buf, unsigned off, unsigned *line,
-		     unsigned *col)
-{
-	unsigned i, l = 1, c = 1;
-
-	for (i = 0; i < off; i++) {
-		if (buf[i] == '\n') {
-			l++;
-			c = 1;
-		} else {
-			c++;
-		}
-	}
-	*line = l;
-	*col = c;
-}
-
 static void add_fix(struct rule_ctx *ctx, struct oc_diag *d, const char *file,
 		    unsigned off, unsigned end, const char *text)
 {
@@ -246,8 +228,8 @@ static void add_fix(struct rule_ctx *ctx, struct oc_diag *d, const char *file,
 
 	if (!buf || end > len || off > end)
 		return;
-	line_col(buf, off, &f.line, &f.col);
-	line_col(buf, end, &f.end_line, &f.end_col);
+	events_line_col(ctx->ir, file, off, &f.line, &f.col);
+	events_line_col(ctx->ir, file, end, &f.end_line, &f.end_col);
 	diag_add_fix(d, &f);
 }
 

@@ -1982,6 +1982,20 @@ const char *events_file_text(const struct tu_ir *ir, const char *display,
 	return NULL;
 }
 
+void events_line_col(const struct tu_ir *ir, const char *display, unsigned off,
+		     unsigned *line, unsigned *col)
+{
+	unsigned i;
+
+	*line = *col = 0;
+	for (i = 0; i < ir->nfiles; i++)
+		if (ir->files[i]->display == display ||
+		    !strcmp(ir->files[i]->display, display)) {
+			line_col(ir->files[i], off, line, col);
+			return;
+		}
+}
+
 static void free_list(struct evlist *l)
 {
 	unsigned i, j;

@@ -36,6 +36,10 @@ struct tu_ir {
 const char *events_file_text(const struct tu_ir *ir, const char *display,
 			     size_t *len);
 
+/* 1-based line and column of byte @off of that file, from its line index. */
+void events_line_col(const struct tu_ir *ir, const char *display, unsigned off,
+		     unsigned *line, unsigned *col);
+
 /*
  * Header functions already analysed by this process, so that a header
  * included by every file is read once per worker (see seen_*).

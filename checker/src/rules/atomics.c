@@ -22,17 +22,10 @@ static bool is_smp_mb(const struct event *e)
 	return is_named(e, "smp_mb") || is_named(e, "virt_mb");
 }
 
-static bool is_linux_rmw(const struct event *e)
-{
-	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
-	       e->prim->dialect == D_LINUX &&
-	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
-}
-
 /* Void RMWs and the _relaxed/_acquire/_release ones: not fully ordered. */
 static bool is_unordered_rmw(const struct event *e)
 {
-	return is_linux_rmw(e) && !(e->flags & F_COND) &&
+	return events_is_linux_rmw(e) && !(e->flags & F_COND) &&
 	       (e->cls == OC_RMW_RLX || e->cls == OC_RMW_ACQ ||
 		e->cls == OC_RMW_REL);
 }
@@ -369,7 +362,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 
 	if (is_unordered_rmw(n))
 		return;
-	if (is_linux_rmw(n) && (n->flags & F_COND)) {
+	if (events_is_linux_rmw(n) && (n->flags & F_COND)) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s '%s()', a conditional RMW: redundant "
 				"when it succeeds, and it orders nothing when "
@@ -378,7 +371,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 		rule_note(d, n, "'%s()' is here", n->name);
 		return;
 	}
-	if (is_linux_rmw(n) && n->cls == OC_RMW_FULL) {
+	if (events_is_linux_rmw(n) && n->cls == OC_RMW_FULL) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s '%s()', which is already fully "
 				"ordered; the barrier is redundant",
@@ -389,7 +382,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 	}
 	/* a cmpxchg retry loop leaves only when the RMW succeeded */
 	if (via && via->type == EV_LOOP && after && via->legs[0].n &&
-	    is_linux_rmw(via->legs[0].v[via->legs[0].n - 1]))
+	    events_is_linux_rmw(via->legs[0].v[via->legs[0].n - 1]))
 		return;
 	switch (find_rmw(s->fn, l, i, after ? -1 : 1, &found)) {
 	case FOUND_UNKNOWN:
