@@ -906,6 +906,26 @@ static void visit_args(struct builder *b, CXCursor c, int loc_arg)
 		      i == loc_arg ? CTX_LOCATION : CTX_LOAD);
 }
 
+/* "a, b" from the call's arguments as written (arena; "" if unknown). */
+static const char *call_args_text(struct builder *b, CXCursor c)
+{
+	int i, n = clang_Cursor_getNumArguments(c);
+	char buf[512];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		const char *t = text_of(b, clang_Cursor_getArgument(c, (unsigned)i));
+		int w = snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				 i ? ", " : "", t ? t : "?");
+
+		if (w < 0 || (size_t)w >= sizeof(buf) - len)
+			return "";
+		len += (size_t)w;
+	}
+	return arena_strdup(&b->arena, buf);
+}
+
 static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 {
 	span_of_cursor(b, c, &e->span);
@@ -914,6 +934,16 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 	    e->prim->ptr_arg < clang_Cursor_getNumArguments(c))
 		e->key = pointee_key(b, clang_Cursor_getArgument(
 					       c, (unsigned)e->prim->ptr_arg));
+	/* as for the macro form: the arguments as written, for messages */
+	if (e->prim && !e->args)
+		e->args = call_args_text(b, c);
+	/* and the value is the argument that is not the
+	 * location, so that two calls storing the same value compare equal */
+	if (e->prim && (e->kind == K_STORE || e->kind == K_RMW) &&
+	    e->prim->ptr_arg >= 0 && clang_Cursor_getNumArguments(c) >= 2)
+		e->value_text = text_of(
+			b, clang_Cursor_getArgument(
+				   c, e->prim->ptr_arg == 0 ? 1u : 0u));
 }
 
 /* clang names the __sync builtins by size: __sync_fetch_and_add_8 */

@@ -31,3 +31,15 @@ void bad_sunk(void)
 		WRITE_ONCE(b, 2);
 	}
 }
+
+atomic_t flag;
+atomic_t done;
+
+/* single-statement legs, the kernel's atomic_t accessors */
+void bad_braceless(void)
+{
+	if (atomic_read(&flag) > 0) // expect-note {{the load the branch depends on}}
+		atomic_set(&done, 1); // expect-warning[ctrl-dep-identical-stores] {{start with the same store atomic_set(&done, 1)}}
+	else
+		atomic_set(&done, 1); // expect-note {{the same store in the other leg}}
+}

@@ -12,6 +12,8 @@
 #   report.expected  what spatch prints in report mode, in spatch's order:
 #                    "testcases/ID/bad.c:LINE:COL-COL: WARNING: ... [ID]"
 #                    (COL counts from 0, a tab counts as one column)
+#                    and every reported line must carry the checker's
+#                    expect-warning[ID] (the engines agree on bad.c)
 #   patch.expected   the unified diff spatch prints in patch mode with
 #                    --patch . (paths a/testcases/ID/bad.c and
 #                    b/testcases/ID/bad.c, so `git apply` and `patch -p1`
@@ -105,6 +107,21 @@ if ! diff -u --label "$expected" --label "spatch -D $mode $bad" \
 	"$expected" "$tmp/bad.out"; then
 	echo "FAIL: $cocci in $mode mode on $bad differs from $expected" >&2
 	status=1
+fi
+
+# The two engines share the catalogue: every line the rule reports in
+# bad.c must be one where the checker's expectations want this rule.
+if [ "$mode" = report ]; then
+	sed -n 's|^[^:]*:\([0-9]*\):.*|\1|p' "$tmp/bad.out" | sort -u |
+		while read -r line; do
+			if ! sed -n "${line}p" "$bad" |
+				grep -q "expect-warning\[$id\]"; then
+				echo "FAIL: $cocci reports $bad:$line, where the" \
+					"checker expects no $id warning" >&2
+				echo x
+			fi
+		done >"$tmp/disagree"
+	[ -s "$tmp/disagree" ] && status=1
 fi
 
 run_spatch "$good" "$tmp/good.out"
