@@ -147,6 +147,8 @@ struct builder {
 	/* inside a claimed primitive: its body nodes make no events */
 	struct macro_exp *inside;
 	struct event *inside_ev;
+	bool in_loc; /* visiting its location argument: p->f in READ_ONCE(p->f) */
+	bool loc_seen; /* visited once; later copies (typeof(x)) are skipped */
 	/* callee summaries, by the definition's file and offset */
 	struct summary *summaries;
 	unsigned nsummaries;
@@ -156,11 +158,18 @@ struct builder {
 	struct local_val *locals;
 	unsigned nlocals;
 	unsigned depth; /* of callees being summarised */
+	/* the condition of the if being visited, for note_compare() */
+	const CXCursor *cmp_at;
+	struct ptr_compare *cmp; /* what note_compare() found there */
 };
 
 struct srcset {
 	const struct event **v;
 	unsigned n, cap;
+	/* what the computation did to the dependency (AH_*), and where */
+	unsigned how;
+	const char *why;
+	struct src_span why_span;
 };
 
 /* A local variable and the loads its last assigned value came from. */
@@ -189,6 +198,19 @@ static void src_merge(struct srcset *dst, const struct srcset *src)
 
 	for (i = 0; i < src->n; i++)
 		src_add(dst, src->v[i]);
+	if (src->how && !dst->why) {
+		dst->why = src->why;
+		dst->why_span = src->why_span;
+	}
+	dst->how |= src->how;
+}
+
+/* A local assigned anew: its old sources are gone. */
+static void src_clear(struct srcset *s)
+{
+	s->n = 0;
+	s->how = 0;
+	s->why = NULL;
 }
 
 struct summary {
@@ -417,6 +439,8 @@ static void push(struct evlist *l, struct event *e)
 
 static void emit(struct builder *b, struct event *e)
 {
+	if (b->in_loc)
+		e->flags |= EVF_IN_LOC;
 	push(b->cur, e);
 	if (b->coll && e->type == EV_ACCESS &&
 	    (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))))
@@ -465,6 +489,21 @@ static void locals_reset(struct builder *b)
 	b->nlocals = 0;
 }
 
+/* Arena copy of a source set, as the loads @e's address comes from. */
+static void set_adeps(struct builder *b, struct event *e, struct srcset *s)
+{
+	if (e && !e->nadeps && s->n) {
+		e->nadeps = s->n;
+		e->adeps = arena_alloc(&b->arena, s->n * sizeof(*e->adeps));
+		memcpy(e->adeps, s->v, s->n * sizeof(*e->adeps));
+		e->addr_how = s->how;
+		e->addr_why = s->why;
+		e->addr_why_span = s->why_span;
+	}
+	free(s->v);
+	s->v = NULL;
+}
+
 /* Arena copy of a source set, for an event's deps. */
 static void set_deps(struct builder *b, struct event *e, struct srcset *s)
 {
@@ -475,6 +514,11 @@ static void set_deps(struct builder *b, struct event *e, struct srcset *s)
 	}
 	free(s->v);
 	s->v = NULL;
+}
+
+static bool is_pointer(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Pointer;
 }
 
 static char *cursor_spelling(CXCursor c)
@@ -824,9 +868,12 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	struct event *e = new_event(b, EV_ACCESS);
 	struct macro_exp *saved = b->inside;
 	struct event *saved_ev = b->inside_ev;
+	bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
 
 	m->claimed = true;
 	set_prim(e, m->prim, b->opts);
+	if (is_pointer(clang_getCursorType(c)))
+		e->flags |= EVF_POINTER;
 	e->name = arena_strdup(&b->arena, m->name);
 	span_of_macro(b, m, &e->span);
 	{
@@ -872,9 +919,13 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	e->fixable = !m->outer;
 	b->inside = m;
 	b->inside_ev = e;
+	b->in_loc = false;
+	b->loc_seen = false;
 	visit_all(b, c, ctx);
 	b->inside = saved;
 	b->inside_ev = saved_ev;
+	b->in_loc = saved_loc;
+	b->loc_seen = saved_seen;
 	emit(b, e);
 }
 
@@ -897,13 +948,26 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 	return p;
 }
 
-static void visit_args(struct builder *b, CXCursor c, int loc_arg)
+static void visit_args(struct builder *b, CXCursor c, int loc_arg,
+		       struct srcset *loc_deps)
 {
 	int i, n = clang_Cursor_getNumArguments(c);
 
-	for (i = 0; i < n; i++)
-		visit(b, clang_Cursor_getArgument(c, (unsigned)i),
-		      i == loc_arg ? CTX_LOCATION : CTX_LOAD);
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+
+		if (i == loc_arg && loc_deps) {
+			struct srcset *outer = collect_begin(b, loc_deps);
+
+			visit(b, a, CTX_LOCATION);
+			/* keep the set: collect_end merges, the caller frees */
+			if (outer)
+				src_merge(outer, loc_deps);
+			b->coll = outer;
+		} else {
+			visit(b, a, i == loc_arg ? CTX_LOCATION : CTX_LOAD);
+		}
+	}
 }
 
 /* "a, b" from the call's arguments as written (arena; "" if unknown). */
@@ -1048,14 +1112,16 @@ static void visit_call(struct builder *b, CXCursor c)
 	char *name = cursor_spelling(c);
 	const struct vocab_entry *p;
 
-	strip_size_suffix(name);
-	p = vocab_lookup(name, false);
+	struct srcset loc = { 0 };
 	struct event *e;
 	char *shown = NULL;
 
+	strip_size_suffix(name);
+	p = vocab_lookup(name, false);
+
 	/* __builtin_expect() and friends are not calls that matter */
 	if (!p && !strncmp(name, "__builtin_", 10)) {
-		visit_args(b, c, -1);
+		visit_args(b, c, -1, NULL);
 		free(name);
 		return;
 	}
@@ -1066,7 +1132,7 @@ static void visit_call(struct builder *b, CXCursor c)
 		if (q && q->kind == p->kind)
 			p = q;
 	}
-	visit_args(b, c, p ? p->ptr_arg : -1);
+	visit_args(b, c, p ? p->ptr_arg : -1, &loc);
 	e = new_event(b, EV_CALL);
 	if (p) {
 		set_prim(e, p, b->opts);
@@ -1091,6 +1157,7 @@ static void visit_call(struct builder *b, CXCursor c)
 		}
 	}
 	fill_call_event(b, e, c);
+	set_adeps(b, e, &loc);
 	emit(b, e);
 	free(shown);
 	free(name);
@@ -1108,6 +1175,7 @@ static bool visit_atomic_expr(struct builder *b, CXCursor c)
 	CXCursor a = c;
 	struct kids kd;
 	struct event *e;
+	struct srcset loc = { 0 };
 	unsigned i;
 
 	if (!p || !(p->kind == K_LOAD || p->kind == K_STORE ||
@@ -1129,8 +1197,16 @@ static bool visit_atomic_expr(struct builder *b, CXCursor c)
 	for (i = 0; i < kd.n && i < 8; i++) {
 		bool is_order = i == 1 || (i == 3 && (p->flags & F_CMPXCHG));
 
-		if (!is_order)
-			visit(b, kd.v[i], i == 0 ? CTX_LOCATION : CTX_LOAD);
+		if (i == 0) {
+			struct srcset *outer = collect_begin(b, &loc);
+
+			visit(b, kd.v[0], CTX_LOCATION);
+			if (outer)
+				src_merge(outer, &loc);
+			b->coll = outer;
+		} else if (!is_order) {
+			visit(b, kd.v[i], CTX_LOAD);
+		}
 	}
 	e = new_event(b, EV_ACCESS);
 	set_prim(e, p, b->opts);
@@ -1140,6 +1216,9 @@ static bool visit_atomic_expr(struct builder *b, CXCursor c)
 							  MO_UNKNOWN);
 	span_of_cursor(b, c, &e->span);
 	e->key = pointee_key(b, kd.v[0]);
+	if (is_pointer(clang_getCursorType(c)))
+		e->flags |= EVF_POINTER;
+	set_adeps(b, e, &loc);
 	emit(b, e);
 	free(name);
 	return true;
@@ -1174,7 +1253,8 @@ static bool is_local_var(CXCursor ref)
 	       clang_Cursor_hasVarDeclGlobalStorage(ref) != 1;
 }
 
-static void access_event(struct builder *b, CXCursor c, enum ctx ctx)
+static struct event *access_event(struct builder *b, CXCursor c,
+				   enum ctx ctx)
 {
 	CXType t = clang_getCursorType(c);
 	struct event *e;
@@ -1185,7 +1265,7 @@ static void access_event(struct builder *b, CXCursor c, enum ctx ctx)
 	};
 
 	if (ctx != CTX_LOAD && ctx != CTX_STORE && ctx != CTX_RMW)
-		return;
+		return NULL;
 	e = new_event(b, EV_ACCESS);
 	e->kind = kinds[ctx];
 	if (t.kind == CXType_Atomic) {
@@ -1205,11 +1285,30 @@ static void access_event(struct builder *b, CXCursor c, enum ctx ctx)
 					     "plain read-modify-write";
 		e->cls = OC_PLAIN;
 	}
-	if (t.kind == CXType_Pointer)
+	if (is_pointer(t))
 		e->flags |= EVF_POINTER;
 	span_of_cursor(b, c, &e->span);
 	e->key = lvalue_key(b, c);
 	emit(b, e);
+	return e;
+}
+
+/*
+ * Visit what the address of @e is computed from (@n cursors: a base and
+ * an index), in @ctxs; the loads found are @e's address dependencies and
+ * flow on into the value around, as before.
+ */
+static void visit_address(struct builder *b, struct event *e,
+			  const CXCursor *parts, const enum ctx *ctxs,
+			  unsigned n)
+{
+	struct srcset a, *outer = collect_begin(b, &a);
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		visit(b, parts[i], ctxs[i]);
+	collect_end(b, outer);
+	set_adeps(b, e, &a);
 }
 
 /* Visit every child, however many there are (compound statements). */
@@ -1438,8 +1537,30 @@ static void visit_if(struct builder *b, CXCursor c)
 
 	if (!kd.n)
 		return;
-	visit_cond(b, kd.v[0], &deps);
+	{
+		CXCursor top = kd.v[0];
+		const CXCursor *saved = b->cmp_at;
+
+		/* the comparison itself, under parentheses and implicit casts */
+		for (;;) {
+			enum CXCursorKind k = clang_getCursorKind(top);
+			struct kids in;
+
+			if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+				break;
+			in = kids_of(top);
+			if (in.n != 1)
+				break;
+			top = in.v[0];
+		}
+		b->cmp_at = &top;
+		b->cmp = NULL;
+		visit_cond(b, kd.v[0], &deps);
+		b->cmp_at = saved;
+	}
 	e = new_event(b, EV_BRANCH);
+	e->cmp = b->cmp;
+	b->cmp = NULL;
 	e->name = "if";
 	span_of_cursor(b, c, &e->span);
 	set_deps(b, e, &deps);
@@ -1557,6 +1678,172 @@ static void simple_event(struct builder *b, CXCursor c, enum ev_type t,
 	emit(b, e);
 }
 
+/* The text of @c without casts and parentheses around it (arena). */
+static const char *bare_text(struct builder *b, CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kd;
+
+		if (k != CXCursor_CStyleCastExpr && k != CXCursor_ParenExpr &&
+		    k != CXCursor_UnexposedExpr)
+			break;
+		kd = kids_of(c);
+		if (!kd.n)
+			break;
+		c = kd.v[kd.n - 1];
+	}
+	return text_of(b, c);
+}
+
+static bool is_zero(CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool z = false;
+
+	if (r) {
+		z = clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) == 0;
+		clang_EvalResult_dispose(r);
+	}
+	return z;
+}
+
+/*
+ * What an operator does to a dependency its operands carry
+ * (ordering-semantics.md section 3, A3 and A4): p - p and x & 0 cancel it,
+ * a comparison or a logical operator turns it into a truth value, which
+ * the compiler computes with a branch. 0 if neither.
+ */
+static unsigned operator_how(struct builder *b, const CXCursor *kd,
+			     const char *op, const struct srcset *l,
+			     const struct srcset *r)
+{
+	static const char *const rel[] = { "<", ">", "<=", ">=", "==",
+					   "!=", "&&", "||" };
+	unsigned i;
+
+	if (!l->n && !r->n)
+		return 0;
+	if ((!strcmp(op, "-") || !strcmp(op, "^")) && l->n && r->n) {
+		const char *a = bare_text(b, kd[0]), *c = bare_text(b, kd[1]);
+
+		if (a && c && !strcmp(a, c))
+			return AH_CANCEL;
+	}
+	if ((!strcmp(op, "&") || !strcmp(op, "*")) &&
+	    (is_zero(kd[0]) || is_zero(kd[1])))
+		return AH_CANCEL;
+	for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++)
+		if (!strcmp(op, rel[i]))
+			return AH_REL;
+	return 0;
+}
+
+static bool is_null_operand(struct builder *b, CXCursor c)
+{
+	const char *t = bare_text(b, c);
+
+	return is_zero(c) || (t && (!strcmp(t, "NULL") || !strcmp(t, "0")));
+}
+
+/* &object, or an array or function name: an address the compiler knows. */
+static bool is_address_operand(struct builder *b, CXCursor c)
+{
+	const char *t = bare_text(b, c);
+	CXCursor ref;
+	enum CXTypeKind tk;
+
+	if (t && t[0] == '&')
+		return true;
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(c) == CXCursor_ParenExpr ||
+	       clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
+		struct kids kd = kids_of(c);
+
+		if (!kd.n)
+			return false;
+		c = kd.v[kd.n - 1];
+	}
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl)
+		return true;
+	tk = clang_getCursorType(ref).kind;
+	return clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	       (tk == CXType_ConstantArray || tk == CXType_IncompleteArray);
+}
+
+static const struct event **arena_events(struct builder *b,
+					 const struct srcset *s)
+{
+	const struct event **v = NULL;
+
+	if (s->n) {
+		v = arena_alloc(&b->arena, s->n * sizeof(*v));
+		memcpy(v, s->v, s->n * sizeof(*v));
+	}
+	return v;
+}
+
+/* An if on p == X or p != X with p a pointer: keep both sides' sources. */
+static void note_compare(struct builder *b, const CXCursor *kd, const char *op,
+			 const struct srcset *l, const struct srcset *r)
+{
+	struct ptr_compare *pc;
+
+	if (!is_pointer(clang_getCursorType(kd[0])) &&
+	    !is_pointer(clang_getCursorType(kd[1])))
+		return;
+	pc = arena_alloc(&b->arena, sizeof(*pc));
+	memset(pc, 0, sizeof(*pc));
+	pc->lhs = arena_events(b, l);
+	pc->nlhs = l->n;
+	pc->rhs = arena_events(b, r);
+	pc->nrhs = r->n;
+	pc->lhs_text = bare_text(b, kd[0]);
+	pc->rhs_text = bare_text(b, kd[1]);
+	pc->lhs_null = is_null_operand(b, kd[0]);
+	pc->rhs_null = is_null_operand(b, kd[1]);
+	pc->lhs_addr = is_address_operand(b, kd[0]);
+	pc->rhs_addr = is_address_operand(b, kd[1]);
+	pc->equal_leg = !strcmp(op, "==") ? 0 : 1;
+	b->cmp = pc;
+}
+
+/*
+ * The operands of a binary operator that stores nothing: their loads flow
+ * into the value, with what the operator did to them.
+ */
+static void visit_operands(struct builder *b, CXCursor c, const CXCursor *kd,
+			   const char *op)
+{
+	struct srcset l, r, *outer = collect_begin(b, &l);
+	unsigned how;
+
+	visit(b, kd[0], CTX_LOAD);
+	b->coll = outer;
+	collect_begin(b, &r);
+	visit(b, kd[1], CTX_LOAD);
+	b->coll = outer;
+	how = operator_how(b, kd, op, &l, &r);
+	if (outer) {
+		src_merge(outer, &l);
+		src_merge(outer, &r);
+		if (how && !outer->why) {
+			outer->why = text_of(b, c);
+			span_of_cursor(b, c, &outer->why_span);
+		}
+		outer->how |= how;
+	}
+	if (b->cmp_at && clang_equalCursors(c, *b->cmp_at) &&
+	    (!strcmp(op, "==") || !strcmp(op, "!=")))
+		note_compare(b, kd, op, &l, &r);
+	free(l.v);
+	free(r.v);
+}
+
 static bool is_assign_op(const char *op)
 {
 	size_t n = strlen(op);
@@ -1589,7 +1876,7 @@ static void visit_binary(struct builder *b, CXCursor c, bool compound)
 			struct local_val *lv = local_of(b, ref, true);
 
 			if (!strcmp(op, "="))
-				lv->src.n = 0;
+				src_clear(&lv->src);
 			src_merge(&lv->src, &val);
 		}
 		free(val.v);
@@ -1601,8 +1888,7 @@ static void visit_binary(struct builder *b, CXCursor c, bool compound)
 			b->cur->v[b->cur->n - 1]->value_text =
 				text_of(b, kd.v[1]);
 	} else {
-		visit(b, kd.v[0], CTX_LOAD);
-		visit(b, kd.v[1], CTX_LOAD);
+		visit_operands(b, c, kd.v, op);
 	}
 	free(op);
 }
@@ -1618,8 +1904,9 @@ static void visit_unary(struct builder *b, CXCursor c, enum ctx ctx)
 		return;
 	}
 	if (!strcmp(op, "*")) {
-		access_event(b, c, ctx);
-		visit(b, kd.v[0], CTX_LOAD);
+		static const enum ctx load = CTX_LOAD;
+
+		visit_address(b, access_event(b, c, ctx), kd.v, &load, 1);
 	} else if (!strcmp(op, "&")) {
 		visit(b, kd.v[0], CTX_ADDR);
 	} else if (!strcmp(op, "++") || !strcmp(op, "--")) {
@@ -1633,27 +1920,28 @@ static void visit_unary(struct builder *b, CXCursor c, enum ctx ctx)
 static void visit_member(struct builder *b, CXCursor c, enum ctx ctx)
 {
 	struct kids kd = kids_of(c);
-	bool arrow;
+	struct event *e = access_event(b, c, ctx);
+	enum ctx base;
 
-	access_event(b, c, ctx);
 	if (kd.n != 1)
 		return;
-	arrow = clang_getCursorType(kd.v[0]).kind == CXType_Pointer;
 	/* p->f loads p; s.f names s without loading it */
-	visit(b, kd.v[0], arrow ? CTX_LOAD : CTX_ADDR);
+	base = is_pointer(clang_getCursorType(kd.v[0])) ? CTX_LOAD :
+								     CTX_ADDR;
+	visit_address(b, e, kd.v, &base, 1);
 }
 
 static void visit_subscript(struct builder *b, CXCursor c, enum ctx ctx)
 {
 	struct kids kd = kids_of(c);
+	struct event *e = access_event(b, c, ctx);
+	enum ctx ctxs[2] = { CTX_ADDR, CTX_LOAD };
 
-	access_event(b, c, ctx);
 	if (kd.n != 2)
 		return;
-	visit(b, kd.v[0],
-	      clang_getCursorType(kd.v[0]).kind == CXType_Pointer ? CTX_LOAD :
-								    CTX_ADDR);
-	visit(b, kd.v[1], CTX_LOAD);
+	if (is_pointer(clang_getCursorType(kd.v[0])))
+		ctxs[0] = CTX_LOAD;
+	visit_address(b, e, kd.v, ctxs, 2);
 }
 
 static void visit_declref(struct builder *b, CXCursor c, enum ctx ctx)
@@ -1687,11 +1975,10 @@ static bool from_claimed_body(struct builder *b, CXCursor c)
 	return s.file == b->inside->file && s.off == b->inside->off;
 }
 
+static void visit_node(struct builder *b, CXCursor c, enum ctx ctx);
+
 static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 {
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct macro_exp *m;
-
 	if (from_claimed_body(b, c)) {
 		visit_all(b, c, ctx == CTX_LOCATION ? CTX_LOCATION : CTX_LOAD);
 		return;
@@ -1700,20 +1987,39 @@ static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 		struct floc s = file_loc(
 			clang_getRangeStart(clang_getCursorExtent(c)));
 		struct macro_exp *in = b->inside;
+		struct event *ev = b->inside_ev;
 
-		if (in->prim->ptr_arg >= 0 &&
+		if (!b->in_loc && in->prim->ptr_arg >= 0 &&
 		    in_arg(in, in->prim->ptr_arg, s.off) &&
 		    (ctx == CTX_LOCATION || ctx == CTX_LOAD ||
 		     ctx == CTX_STORE || ctx == CTX_RMW)) {
 			/* the primitive's own location: the access is the event */
-			if (!b->inside_ev->key)
-				b->inside_ev->key =
-					(in->prim->flags & F_LVALUE) ?
-						lvalue_key(b, c) :
-						pointee_key(b, c);
-			ctx = CTX_ADDR;
+			struct srcset a, *outer;
+
+			if (b->loc_seen)
+				return;
+			b->loc_seen = true;
+			if (!ev->key)
+				ev->key = (in->prim->flags & F_LVALUE) ?
+						  lvalue_key(b, c) :
+						  pointee_key(b, c);
+			outer = collect_begin(b, &a);
+			b->in_loc = true;
+			visit_node(b, c, CTX_ADDR);
+			b->in_loc = false;
+			collect_end(b, outer);
+			set_adeps(b, ev, &a);
+			return;
 		}
 	}
+	visit_node(b, c, ctx);
+}
+
+static void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct macro_exp *m;
+
 	m = claim(b, c);
 	if (m) {
 		macro_event(b, c, m, ctx);
@@ -1805,7 +2111,7 @@ static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 			visit_all(b, c, CTX_LOAD);
 			collect_end(b, outer);
 			lv = local_of(b, c, true);
-			lv->src.n = 0;
+			src_clear(&lv->src);
 			src_merge(&lv->src, &val);
 			free(val.v);
 			return;

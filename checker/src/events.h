@@ -47,6 +47,23 @@ enum {
 	EVF_IN_COND = 1u << 26, /* evaluated in a branch or loop condition */
 	EVF_ATOMIC_TYPE = 1u << 27, /* operator on an _Atomic object */
 	EVF_POINTER = 1u << 28, /* the value accessed is a pointer */
+	EVF_IN_LOC = 1u << 29, /* computes a primitive's location argument */
+};
+
+/* What the computation of an address did to the dependency it carries. */
+enum addr_how {
+	AH_CANCEL = 1u << 0, /* arithmetic that cancels: p - p, x & 0 */
+	AH_REL = 1u << 1, /* a comparison or !, &&, || made it a truth value */
+};
+
+/* A branch on p == X or p != X, p a pointer (addr-dep-pointer-compare). */
+struct ptr_compare {
+	const struct event **lhs, **rhs; /* the loads each side comes from */
+	unsigned nlhs, nrhs;
+	const char *lhs_text, *rhs_text;
+	bool lhs_null, rhs_null; /* a null pointer constant */
+	bool rhs_addr, lhs_addr; /* &object, an array or function name */
+	unsigned equal_leg; /* 0 for ==, 1 for != */
 };
 
 struct event {
@@ -84,6 +101,17 @@ struct event {
 	const char *fold_reason;
 	const char *cond_text; /* the condition as written */
 	const char *value_text; /* a store's value as written, or NULL */
+	/*
+	 * Access: the loads its address is computed from, directly or
+	 * through locals (p in p->f and *p, p and i in p[i], the location
+	 * argument of a primitive), and what the computation did to them.
+	 */
+	const struct event **adeps;
+	unsigned nadeps;
+	unsigned addr_how; /* AH_* */
+	const char *addr_why; /* the operation that did it, as written */
+	struct src_span addr_why_span;
+	const struct ptr_compare *cmp; /* branch: the pointer comparison */
 };
 
 struct function_ir {
@@ -101,8 +129,9 @@ void events_for_each_list(const struct function_ir *f, events_list_fn fn,
 			  void *arg);
 
 /*
- * The event just before or after the i-th of a list, or NULL. Nothing is
- * skipped: code that touches no shared memory makes no event, and a call,
+ * The event just before or after the i-th of a list, or NULL. Only the
+ * loads computing a primitive's location are skipped (EVF_IN_LOC): code
+ * that touches no shared memory makes no event, and a call,
  * branch, jump or label between two events is an event of its own.
  */
 const struct event *events_prev(const struct evlist *l, unsigned i);

@@ -57,6 +57,19 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 		for (j = 0; j < e->ndeps; j++)
 			fprintf(out, " dep=%u:%u", e->deps[j]->span.line,
 				e->deps[j]->span.col);
+		for (j = 0; j < e->nadeps; j++)
+			fprintf(out, " addr=%u:%u", e->adeps[j]->span.line,
+				e->adeps[j]->span.col);
+		if (e->addr_how & AH_CANCEL)
+			fprintf(out, " cancels(%s)", e->addr_why);
+		if (e->addr_how & AH_REL)
+			fprintf(out, " truth-value(%s)", e->addr_why);
+		if (e->flags & EVF_POINTER)
+			fputs(" pointer", out);
+		if (e->cmp)
+			fprintf(out, " compare %s %s %s", e->cmp->lhs_text,
+				e->cmp->equal_leg ? "!=" : "==",
+				e->cmp->rhs_text);
 		if (e->folds >= 0)
 			fprintf(out, " folds=%d (%s)", e->folds,
 				e->fold_reason ? e->fold_reason : "constant");

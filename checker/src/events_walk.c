@@ -19,13 +19,24 @@ void events_for_each_list(const struct function_ir *f, events_list_fn fn,
 	walk(&f->body, fn, arg);
 }
 
+/*
+ * The loads that compute a primitive's location (p->q in
+ * atomic_inc(&p->q->cnt)) are part of that primitive, not events between
+ * it and its neighbours.
+ */
 const struct event *events_prev(const struct evlist *l, unsigned i)
 {
-	return i > 0 && i <= l->n ? l->v[i - 1] : NULL;
+	if (i > l->n)
+		return NULL;
+	while (i > 0 && (l->v[i - 1]->flags & EVF_IN_LOC))
+		i--;
+	return i > 0 ? l->v[i - 1] : NULL;
 }
 
 const struct event *events_next(const struct evlist *l, unsigned i)
 {
+	while (i + 1 < l->n && (l->v[i + 1]->flags & EVF_IN_LOC))
+		i++;
 	return i + 1 < l->n ? l->v[i + 1] : NULL;
 }
 

@@ -105,10 +105,14 @@ static bool is_marked_store(const struct event *e)
 	return is_store(e) && e->cls != OC_PLAIN;
 }
 
-/* A compiler barrier does not stop the compiler from merging stores. */
+/*
+ * A compiler barrier does not stop the compiler from merging stores, and
+ * the loads computing a primitive's location belong to it.
+ */
 static bool is_cbar(const struct event *e)
 {
-	return e->type == EV_FENCE && e->cls == OC_CBAR;
+	return (e->type == EV_FENCE && e->cls == OC_CBAR) ||
+	       (e->flags & EVF_IN_LOC);
 }
 
 static const struct event *first_event(const struct evlist *l)
