@@ -2,7 +2,8 @@
 # One ctest per test file under testcases/<rule-id>/ (all .c but repro.c):
 #   verify-<id>-<file>     ordercheck --verify FILE           must pass
 #   mutant-<id>-<file>     ordercheck --verify -Wno-<id> FILE must fail, for
-#                          files with an expect-warning[<id>]: a test that
+#                          files with an expect-warning[<id>] or
+#                          expect-remark[<id>]: a test that
 #                          cannot fail is worse than none
 #   fix-<id>               --fix-diff on bad.c equals fix.expected
 #   cocci-<id>-report/patch   spatch on bad.c equals report/patch.expected
@@ -25,7 +26,8 @@ foreach(dir ${_rule_dirs})
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     file(READ ${case} _text)
     string(FIND "${_text}" "expect-warning[${id}]" _has)
-    if(NOT _has EQUAL -1)
+    string(FIND "${_text}" "expect-remark[${id}]" _has_remark)
+    if(NOT _has EQUAL -1 OR NOT _has_remark EQUAL -1)
       add_test(NAME mutant-${id}-${name}
                COMMAND ordercheck --verify -Wno-${id} ${case}
                WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

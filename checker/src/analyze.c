@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rules/registry.h"
 #include "util.h"
@@ -13,6 +14,7 @@ struct key_fact {
 	const char *key;
 	bool marked, acq_rel;
 	unsigned nplain, nmarked;
+	struct publisher pub; /* .how is NULL if nothing publishes it */
 };
 
 struct rule_ctx {
@@ -94,6 +96,35 @@ struct fact_walk {
 };
 
 /*
+ * A store that publishes what is at its location to readers: one that
+ * orders the stores before it (rcu_assign_pointer(), a release), or any
+ * store after a write-ordering fence in the same list.
+ */
+static void note_publisher(struct fact_walk *w, const struct event *e,
+			   const struct event *fence)
+{
+	struct key_fact *k = key_fact(w->ctx, e->key, true);
+	static char how[96];
+
+	if (k->pub.how || e->kind != K_STORE)
+		return;
+	if (e->cls == OC_PUBLISH || e->cls == OC_REL_STORE) {
+		snprintf(how, sizeof(how), "%s()", e->name);
+		k->pub.how = xstrdup(how);
+	} else if (fence) {
+		snprintf(how, sizeof(how), "%s after %s()",
+			 e->prim ? e->name : "a plain store", fence->name);
+		k->pub.how = xstrdup(how);
+	} else {
+		return;
+	}
+	k->pub.at = e;
+	k->pub.fence = e->cls == OC_PUBLISH || e->cls == OC_REL_STORE ? NULL :
+									 fence;
+	k->pub.function = w->fn->name;
+}
+
+/*
  * Per list: stores seen so far, and which of them a write-ordering fence
  * came after; a later marked store is ordered after those.
  */
@@ -123,6 +154,7 @@ static void facts_list(const struct evlist *l, void *arg)
 		if (e->type != EV_ACCESS || e->kind == K_LOAD ||
 		    !shared_key(e->key))
 			continue;
+		note_publisher(w, e, fence);
 		if (is_marked(e)) {
 			bool rel = e->cls == OC_REL_STORE || e->cls == OC_PUBLISH;
 
@@ -158,6 +190,14 @@ bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key)
 	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
 
 	return k && k->nplain == 1 && k->nmarked;
+}
+
+const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
+					  const char *key)
+{
+	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+
+	return k && k->pub.how ? &k->pub : NULL;
 }
 
 bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key)
@@ -214,6 +254,102 @@ static const char *contents(struct rule_ctx *ctx, const char *display,
 			    size_t *len)
 {
 	return events_file_text(ctx->ir, display, len);
+}
+
+const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
+			     char *buf, size_t n)
+{
+	size_t len, i, k = 0;
+	const char *t = contents(ctx, e->span.file, &len);
+
+	if (!t || e->span.end_off > len || e->span.end_off <= e->span.off ||
+	    !n)
+		return NULL;
+	/* whitespace runs fold to one space, as the user reads it */
+	for (i = e->span.off; i < e->span.end_off && k + 1 < n; i++) {
+		char c = t[i] == '\n' || t[i] == '\t' ? ' ' : t[i];
+
+		if (c == ' ' && k && buf[k - 1] == ' ')
+			continue;
+		buf[k++] = c;
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+void rule_note_span(struct oc_diag *d, const struct src_span *at,
+		    const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	if (!at->file)
+		return;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	diag_add_note(d, at->file, at->line, at->col, msg);
+	free(msg);
+}
+
+static bool has_word(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (!strncasecmp(s + i, w, k))
+			return true;
+	return false;
+}
+
+/*
+ * The comment text in buf[start, end): after //, between slash-star and
+ * star-slash, and on the lines of a block comment that begin with '*'.
+ */
+static bool comments_mention(const char *buf, size_t start, size_t end,
+			     const char *const *words, unsigned nwords)
+{
+	size_t i = start, ls, j;
+	unsigned w;
+
+	while (i < end) {
+		const char *c = NULL;
+		size_t le = i;
+
+		while (le < end && buf[le] != '\n')
+			le++;
+		for (ls = i; ls < le && (buf[ls] == ' ' || buf[ls] == '\t');
+		     ls++)
+			;
+		if (ls < le && buf[ls] == '*')
+			c = buf + ls;
+		for (j = i; !c && j + 1 < le; j++)
+			if (buf[j] == '/' && (buf[j + 1] == '/' || buf[j + 1] == '*'))
+				c = buf + j;
+		for (w = 0; c && w < nwords; w++)
+			if (has_word(c, (size_t)(buf + le - c), words[w]))
+				return true;
+		i = le + 1;
+	}
+	return false;
+}
+
+bool rule_comment_mentions(struct rule_ctx *ctx, const struct event *at,
+			   unsigned above, const char *const *words,
+			   unsigned nwords)
+{
+	size_t len, start, end;
+	const char *buf = contents(ctx, at->span.file, &len);
+	unsigned n = 0;
+
+	if (!buf || at->span.off > len)
+		return false;
+	start = at->span.off;
+	while (start > 0 && !(buf[start - 1] == '\n' && n++ == above))
+		start--;
+	for (end = at->span.off; end < len && buf[end] != '\n'; end++)
+		;
+	return comments_mention(buf, start, end, words, nwords);
 }
 
 static void add_fix(struct rule_ctx *ctx, struct oc_diag *d, const char *file,
@@ -307,6 +443,8 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 			events_dump(opts->dump_ir, ir.fns[i]);
 		registry_run(&ctx, ir.fns[i]);
 	}
+	for (i = 0; i < ctx.nkeys; i++)
+		free((char *)ctx.keys[i].pub.how);
 	free(ctx.keys);
 	free(ctx.orders);
 	events_free_tu(&ir);

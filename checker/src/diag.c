@@ -147,7 +147,9 @@ unsigned diag_count_findings(const struct diag_list *l)
 
 const char *diag_severity_name(enum oc_severity sev)
 {
-	static const char *const names[] = { "note", "warning", "error" };
+	/* a finding of the lowest severity is a remark, as in clang: "note"
+	 * is what hangs off a finding */
+	static const char *const names[] = { "remark", "warning", "error" };
 
 	return names[sev];
 }

@@ -13,6 +13,7 @@
 #define ORDERCHECK_MODEL_LINUX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct {
 	int counter;
@@ -44,7 +45,21 @@ typedef struct {
 	int locked;
 } spinlock_t;
 
+/*
+ * Under sparse (__CHECKER__) __rcu is an address space, as in the kernel's
+ * compiler_types.h: a plain access of an __rcu pointer is then a sparse
+ * warning, and only the RCU accessors below, which cast it away, are clean.
+ */
+#ifdef __CHECKER__
+#define __rcu __attribute__((noderef, address_space(__rcu)))
+#define __force __attribute__((force))
+#else
 #define __rcu
+#define __force
+#endif
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
 /* marked accesses */
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
@@ -245,11 +260,80 @@ static inline bool refcount_dec_and_test(refcount_t *r)
 /* RCU */
 #define rcu_read_lock() barrier()
 #define rcu_read_unlock() barrier()
+#ifdef __CHECKER__
+/* the kernel's __rcu_dereference_check(): sparse sees the cast, not C11 */
+#define rcu_check_sparse(p) ((void)(((__typeof__(*p) __rcu *)p) == p))
+#define rcu_dereference(p) \
+	({ rcu_check_sparse(p); (__typeof__(*p) __force *)READ_ONCE(p); })
+#define rcu_dereference_protected(p, c) \
+	({ rcu_check_sparse(p); (__typeof__(*p) __force *)(p); })
+#define rcu_access_pointer(p) \
+	({ rcu_check_sparse(p); (__typeof__(*p) __force *)READ_ONCE(p); })
+#define rcu_assign_pointer(p, v)                                             \
+	do {                                                                 \
+		rcu_check_sparse(p);                                         \
+		__atomic_store_n((__typeof__(*p) __force **)&(p), (v),      \
+				 __ATOMIC_RELEASE);                          \
+	} while (0)
+#define RCU_INIT_POINTER(p, v) rcu_assign_pointer(p, v)
+#else
 #define rcu_dereference(p) __atomic_load_n(&(p), __ATOMIC_CONSUME)
 #define rcu_dereference_protected(p, c) (p)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_assign_pointer(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
 #define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
+#endif
+#define rcu_dereference_raw(p) rcu_dereference(p)
+#define rcu_pointer_handoff(p) (p)
+
+#define LIST_HEAD_INIT(name) { &(name), &(name) }
+#define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
+
+/* RCU lists, as include/linux/rculist.h writes them */
+#define list_entry_rcu(ptr, type, member) \
+	container_of(READ_ONCE(ptr), type, member)
+#define list_for_each_entry_rcu(pos, head, member)                           \
+	for (pos = list_entry_rcu((head)->next, __typeof__(*pos), member);   \
+	     &pos->member != (head);                                         \
+	     pos = list_entry_rcu(pos->member.next, __typeof__(*pos), member))
+static inline void list_add_rcu(struct list_head *n, struct list_head *head)
+{
+	n->next = head->next;
+	n->prev = head;
+	__atomic_store_n(&head->next, n, __ATOMIC_RELEASE);
+	n->next->prev = n;
+}
+
+/* seqcount readers and writers */
+typedef struct {
+	unsigned sequence;
+} seqcount_t;
+static inline unsigned read_seqcount_begin(const seqcount_t *s)
+{
+	unsigned seq;
+
+	while ((seq = __atomic_load_n(&s->sequence, __ATOMIC_ACQUIRE)) & 1)
+		;
+	return seq;
+}
+static inline int read_seqcount_retry(const seqcount_t *s, unsigned start)
+{
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return __atomic_load_n(&s->sequence, __ATOMIC_RELAXED) != start;
+}
+static inline void write_seqcount_begin(seqcount_t *s)
+{
+	__atomic_store_n(&s->sequence, s->sequence + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+static inline void write_seqcount_end(seqcount_t *s)
+{
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&s->sequence, s->sequence + 1, __ATOMIC_RELAXED);
+}
+
+/* hide a value from the compiler, as include/linux/compiler.h does */
+#define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
 static inline void synchronize_rcu(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);

@@ -2,6 +2,7 @@
 /*
  * --verify: expectations written on the lines they are about, as clang's
  * -verify does: expect-warning[rule-id] {{substring}}, @+N/@-N, expect-note,
+ * expect-remark (a finding of the lowest severity),
  * expect-error, expect-no-diagnostics, expect-known-to-fail: reason.
  */
 #include "report.h"
@@ -36,6 +37,7 @@ static const struct {
 	{ "expect-warning", SEV_WARNING, false },
 	{ "expect-error", SEV_ERROR, false },
 	{ "expect-note", SEV_NOTE, true },
+	{ "expect-remark", SEV_NOTE, false },
 };
 
 /* Parse "[rule]", "@+N" in any order after the keyword, then "{{text}}". */
@@ -96,7 +98,8 @@ static int parse(const char *buf, struct expects *ex, FILE *out,
 				const char *best = NULL;
 				unsigned bk = 0;
 
-				for (i = 0; i < 3; i++) {
+				for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]);
+				     i++) {
 					k = strstr(s, kinds[i].word);
 					if (k && (!best || k < best)) {
 						best = k;
@@ -198,7 +201,8 @@ int report_verify(FILE *out, const char *file, const struct diag_list *l)
 		if (ex.v[k].met)
 			continue;
 		fprintf(out, "%s:%u: error: expected %s%s%s%s {{%s}} not seen",
-			file, ex.v[k].line, diag_severity_name(ex.v[k].sev),
+			file, ex.v[k].line,
+			ex.v[k].note ? "note" : diag_severity_name(ex.v[k].sev),
 			ex.v[k].rule ? "[" : "", ex.v[k].rule ? ex.v[k].rule : "",
 			ex.v[k].rule ? "]" : "", ex.v[k].text);
 		if (ex.v[k].line != ex.v[k].src_line)

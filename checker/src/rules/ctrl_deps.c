@@ -7,53 +7,13 @@
  */
 #include <string.h>
 
-#include "rule.h"
+#include "common.h"
 
 struct scan {
 	struct rule_ctx *ctx;
 	const struct rule *self;
 	const struct function_ir *fn;
 };
-
-/* ---- when the code cannot be relying on a control dependency ---- */
-
-static bool list_locks(const struct evlist *l)
-{
-	static const char *const asserts[] = { "lockdep_assert",
-					       "assert_spin_locked",
-					       "lockdep_is_held" };
-	unsigned i, j;
-	const struct event *e;
-
-	evlist_for_each(l, i, e) {
-		if ((e->type == EV_LOCK && e->kind == K_LOCK) ||
-		    (e->type == EV_MARKER && (e->flags & F_LOCK_HELD)))
-			return true;
-		if (e->type == EV_CALL && e->name)
-			for (j = 0; j < sizeof(asserts) / sizeof(asserts[0]);
-			     j++)
-				if (!strncmp(e->name, asserts[j],
-					     strlen(asserts[j])))
-					return true;
-		for (j = 0; j < e->nlegs; j++)
-			if (list_locks(&e->legs[j]))
-				return true;
-	}
-	return false;
-}
-
-/*
- * Code under a lock does not lean on control dependencies: the lock
- * orders it. A function that takes one, asserts one is held, or is named
- * *_locked (the kernel's convention for "caller holds it") is left alone.
- */
-static bool under_lock(const struct function_ir *fn)
-{
-	size_t n = strlen(fn->name);
-
-	return (n > 7 && !strcmp(fn->name + n - 7, "_locked")) ||
-	       list_locks(&fn->body);
-}
 
 /* ---- what a condition depends on ---- */
 
@@ -135,17 +95,6 @@ static const struct event *last_event(const struct evlist *l)
 	return NULL;
 }
 
-static const char *shown(const struct event *e, char *buf, size_t n)
-{
-	if (e->prim && e->args)
-		snprintf(buf, n, "%s(%s)", e->name, e->args);
-	else if (e->prim)
-		snprintf(buf, n, "%s()", e->name);
-	else
-		snprintf(buf, n, "%s of '%s'", e->name, e->key ? e->key : "?");
-	return buf;
-}
-
 /* A release orders itself after the load; only weaker stores are at risk. */
 static bool same_store(const struct event *a, const struct event *b)
 {
@@ -186,9 +135,9 @@ static void identical_list(const struct evlist *l, void *arg)
 					"branch, where nothing orders it after "
 					"the load; use smp_store_release() or "
 					"store different values",
-					shown(head, hs, sizeof(hs)),
+					rule_event_text(head, hs, sizeof(hs)),
 					pass ? "end with" : "start with",
-					shown(a, as, sizeof(as)),
+					rule_event_text(a, as, sizeof(as)),
 					pass ? "sink it below" : "hoist it above");
 			rule_note(d, b, "the same store in the other leg");
 			rule_note(d, head, "the load the branch depends on");
@@ -202,7 +151,7 @@ static void check_ctrl_dep_identical_stores(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, identical_list, &s);
 }
@@ -249,8 +198,8 @@ static void folded_list(const struct evlist *l, void *arg)
 					"the control dependency on %s is gone",
 				br->cond_text ? br->cond_text : "?",
 				br->folds ? "true" : "false", because,
-				shown(st, ss, sizeof(ss)),
-				shown(head, hs, sizeof(hs)));
+				rule_event_text(st, ss, sizeof(ss)),
+				rule_event_text(head, hs, sizeof(hs)));
 			rule_note(d, br, "the 'if' whose branch vanishes");
 			rule_note(d, head, "the load it depended on");
 		}
@@ -263,7 +212,7 @@ static void check_ctrl_dep_folded_condition(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, folded_list, &s);
 }
@@ -305,7 +254,7 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 				"fuse, reuse or invent it: use READ_ONCE() "
 				"(every other access to it in this file is "
 				"marked)",
-				plain->key, shown(st, ss, sizeof(ss)));
+				plain->key, rule_event_text(st, ss, sizeof(ss)));
 		rule_note(d, st, "the store the branch is meant to order");
 	}
 }
@@ -316,7 +265,7 @@ static void check_ctrl_dep_unmarked_head(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, unmarked_head_list, &s);
 }
@@ -343,7 +292,7 @@ static void unmarked_store_list(const struct evlist *l, void *arg)
 					"tear, merge or speculate a plain store: "
 					"use WRITE_ONCE() (every other access to "
 					"it in this file is marked)",
-					st->key, shown(head, hs, sizeof(hs)));
+					st->key, rule_event_text(head, hs, sizeof(hs)));
 			rule_note(d, head, "the load the branch depends on");
 		}
 	}
@@ -355,7 +304,7 @@ static void check_ctrl_dep_unmarked_store(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, unmarked_store_list, &s);
 }
@@ -391,8 +340,8 @@ static void after_if_list(const struct evlist *l, void *arg)
 				"that load: a control dependency covers only "
 				"the legs; put it in the legs, or use "
 				"smp_store_release()",
-				shown(next, ns, sizeof(ns)),
-				shown(head, hs, sizeof(hs)));
+				rule_event_text(next, ns, sizeof(ns)),
+				rule_event_text(head, hs, sizeof(hs)));
 		rule_note(d, end0, "the legs end in ordered stores");
 		rule_note(d, head, "the load the branch depends on");
 	}
@@ -404,7 +353,7 @@ static void check_ctrl_dep_after_if(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, after_if_list, &s);
 }
@@ -477,16 +426,21 @@ static void report_load_load(struct scan *s, const struct event *flag,
 	const struct writer_order *w;
 	char why[256], fs[160], ds[160];
 	struct oc_diag *d;
+	unsigned i;
 
 	if (!related(s, flag, data, why, sizeof(why), &w) || (need_writer && !w))
 		return;
+	/* read through the flag's value: an address dependency orders it */
+	for (i = 0; i < data->nadeps; i++)
+		if (data->adeps[i] == flag)
+			return;
 	d = rule_report(s->ctx, s->self, s->fn, data,
 			"%s %s %s is not ordered after it: a control "
 			"dependency orders later stores, not loads; add "
 			"smp_acquire__after_ctrl_dep(), or use "
 			"smp_cond_load_acquire() or smp_load_acquire()",
-			shown(data, ds, sizeof(ds)), after,
-			shown(flag, fs, sizeof(fs)));
+			rule_event_text(data, ds, sizeof(ds)), after,
+			rule_event_text(flag, fs, sizeof(fs)));
 	rule_note(d, flag, "%s", why);
 	if (w)
 		rule_note(d, w->how, "the writer orders them here");
@@ -520,7 +474,7 @@ static void check_ctrl_dep_load_load(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, load_load_list, &s);
 }
@@ -572,7 +526,7 @@ static void check_ctrl_dep_c11_relaxed(struct rule_ctx *ctx,
 {
 	struct scan s = { ctx, self, fn };
 
-	if (under_lock(fn))
+	if (rule_under_lock(fn))
 		return;
 	events_for_each_list(fn, c11_list, &s);
 }

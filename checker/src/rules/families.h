@@ -5,3 +5,4 @@
  */
 FAMILY(atomics)
 FAMILY(ctrl_deps)
+FAMILY(addr_deps)

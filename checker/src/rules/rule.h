@@ -38,6 +38,20 @@ struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
 	__attribute__((format(printf, 5, 6)));
 void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void rule_note_span(struct oc_diag *d, const struct src_span *at,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* @e's source text as written ("p->next->a"), or NULL. */
+const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
+			     char *buf, size_t n);
+
+/*
+ * A comment on @at's line or the @above lines before it contains one of
+ * @words (case-insensitive): "Pairs with ...", as the kernel writes them.
+ */
+bool rule_comment_mentions(struct rule_ctx *ctx, const struct event *at,
+			   unsigned above, const char *const *words,
+			   unsigned nwords);
 
 /*
  * What the whole translation unit says about a location key
@@ -48,6 +62,20 @@ bool rule_tu_marked(struct rule_ctx *ctx, const char *key);
 bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key);
 /* Exactly one plain access to @key in this TU, and marked ones besides. */
 bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key);
+
+/*
+ * The first store in this TU that publishes @key to readers, or NULL:
+ * rcu_assign_pointer(), a release store, or a store after smp_wmb() (or
+ * another write-ordering fence) in the same list.
+ */
+struct publisher {
+	const struct event *at; /* the store */
+	const struct event *fence; /* the fence before it, or NULL */
+	const char *function;
+	const char *how; /* "rcu_assign_pointer()", "WRITE_ONCE after smp_wmb()" */
+};
+const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
+					  const char *key);
 
 /* A function of this TU that orders a store to @first before one to @then. */
 struct writer_order {

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Address dependencies that are missing, unannotated or breakable: a
+ * marked load of a pointer (or index) orders later accesses through it on
+ * every CPU Linux supports, as long as the compiler keeps the dependency
+ * (../shared/reference/ordering-semantics.md section 3, A1-A11;
+ * Documentation/RCU/rcu_dereference.rst).
+ */
+#include <string.h>
+
+#include "common.h"
+
+/* ---- walking a function ---- */
+
+typedef bool (*event_pred)(const struct event *e, const void *arg);
+
+/* The first event of @l (and the legs below) that @pred accepts. */
+static const struct event *find_in(const struct evlist *l, event_pred pred,
+				   const void *arg)
+{
+	const struct event *e, *r;
+	unsigned i, j;
+
+	evlist_for_each(l, i, e) {
+		if (pred(e, arg))
+			return e;
+		for (j = 0; j < e->nlegs; j++)
+			if ((r = find_in(&e->legs[j], pred, arg)))
+				return r;
+	}
+	return NULL;
+}
+
+static bool has_adep(const struct event *e, const struct event *head)
+{
+	unsigned i;
+
+	for (i = 0; i < e->nadeps; i++)
+		if (e->adeps[i] == head)
+			return true;
+	return false;
+}
+
+/* An access (or primitive) whose address comes from @arg's value. */
+static bool is_use_of(const struct event *e, const void *arg)
+{
+	return (e->type == EV_ACCESS || e->type == EV_CALL) && e != arg &&
+	       has_adep(e, arg);
+}
+
+/* A load through it: stores are ordered by the control dependency too. */
+static bool is_load_use_of(const struct event *e, const void *arg)
+{
+	return is_use_of(e, arg) && (e->kind == K_LOAD || e->kind == K_RMW);
+}
+
+static bool is_store_to(const struct event *e, const void *key)
+{
+	return e->type == EV_ACCESS && e->kind != K_LOAD && e->key &&
+	       !strcmp(e->key, key);
+}
+
+/* The first access through @head's value in @fn, or NULL. */
+static const struct event *first_use(const struct function_ir *fn,
+				     const struct event *head)
+{
+	return find_in(&fn->body, is_use_of, head);
+}
+
+static bool is_seq_read(const struct event *e, const void *arg)
+{
+	(void)arg;
+	return e->prim && e->name &&
+	       (strstr(e->name, "read_seq") || strstr(e->name, "seqcount_begin"));
+}
+
+/*
+ * The update side: a function that stores to the location itself, or
+ * holds a lock, reads it with whatever the lock gives. A seqcount reader
+ * re-reads until the sequence says nothing changed: its retry loop, not
+ * the dependency, is what it relies on.
+ */
+static bool update_side(const struct function_ir *fn, const char *key,
+			const struct publisher *p)
+{
+	return rule_under_lock(fn) || !strcmp(p->function, fn->name) ||
+	       find_in(&fn->body, is_store_to, key) ||
+	       find_in(&fn->body, is_seq_read, NULL);
+}
+
+/* "gp", "struct foo.next": a location key as the user would say it. */
+static const char *key_text(const char *key)
+{
+	return !strncmp(key, "global:", 7) ? key + 7 : key;
+}
+
+static bool is_acquire_like(const struct event *e)
+{
+	return e->cls == OC_ACQ_LOAD || e->cls == OC_RMW_FULL ||
+	       e->cls == OC_RMW_ACQ || e->cls == OC_RMW_ACQREL ||
+	       e->cls == OC_RMW_SC;
+}
+
+/* A marked load that heads an address dependency in the LKMM. */
+static bool is_linux_head(const struct event *e)
+{
+	return e->type != EV_BRANCH && e->prim && e->prim->dialect == D_LINUX &&
+	       (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))) &&
+	       e->cls != OC_PLAIN && !is_acquire_like(e) &&
+	       strcmp(e->name, "rcu_access_pointer");
+}
+
+static bool is_plain_pointer_load(const struct event *e)
+{
+	return e->type == EV_ACCESS && e->kind == K_LOAD && !e->prim &&
+	       e->cls == OC_PLAIN && (e->flags & EVF_POINTER) && e->key;
+}
+
+/* What the reader should use, given how the writer publishes. */
+static const char *reader_for(const struct publisher *p)
+{
+	const struct event *w = p->at;
+
+	if (w->cls == OC_PUBLISH)
+		return "rcu_dereference()";
+	if (w->prim && w->prim->dialect != D_LINUX)
+		return "an acquire load (memory_order_acquire)";
+	if (w->cls == OC_REL_STORE)
+		return "smp_load_acquire()";
+	return "READ_ONCE()";
+}
+
+struct scan {
+	struct rule_ctx *ctx;
+	const struct rule *self;
+	const struct function_ir *fn;
+};
+
+/* An access as the user wrote it: 'p->next->a', or READ_ONCE(p->a). */
+static const char *shown(struct scan *s, const struct event *e, char *buf,
+			 size_t n)
+{
+	char t[140];
+
+	if (!e->prim && rule_source_text(s->ctx, e, t, sizeof(t))) {
+		snprintf(buf, n, "'%s'", t);
+		return buf;
+	}
+	return rule_event_text(e, buf, n);
+}
+
+/* ---- addr-dep-plain-load ---- */
+
+static bool plain_published(const struct event *e, const void *arg)
+{
+	const struct scan *s = arg;
+	const struct publisher *p;
+
+	if (!is_plain_pointer_load(e) ||
+	    !(p = rule_tu_publisher(s->ctx, e->key)))
+		return false;
+	if (!first_use(s->fn, e) || update_side(s->fn, e->key, p))
+		return false;
+	return true;
+}
+
+static void report_plain(struct scan *s, const struct event *l)
+{
+	const struct publisher *p = rule_tu_publisher(s->ctx, l->key);
+	const struct event *use = first_use(s->fn, l);
+	struct oc_diag *d;
+	char us[160];
+
+	d = rule_report(s->ctx, s->self, s->fn, l,
+			"'%s' is published with %s in %s() but read here with "
+			"a plain load, then dereferenced (%s): the compiler "
+			"may tear, fuse or reload the load, and nothing orders "
+			"the dereference after it; use %s",
+			key_text(l->key), p->how, p->function,
+			shown(s, use, us, sizeof(us)), reader_for(p));
+	rule_note(d, p->at, "published here");
+	rule_note(d, use, "dereferenced here");
+}
+
+/* Every plain load of a published pointer that is dereferenced, once. */
+static void plain_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	const struct event *e;
+	unsigned i;
+
+	evlist_for_each(l, i, e)
+		if (plain_published(e, s))
+			report_plain(s, e);
+}
+
+static void check_addr_dep_plain_load(struct rule_ctx *ctx,
+				      const struct rule *self,
+				      const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, plain_list, &s);
+}
+
+/* ---- addr-dep-unannotated ---- */
+
+/* Words in a comment that say the dependency is meant. */
+static const char *const pairing_words[] = {
+	"pairs with", "paired with", "pairing", "address dependency",
+	"address-dependency", "dependency ordering", "dependency-ordered",
+};
+
+static void unannotated_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	const struct event *e, *use;
+	const struct publisher *p;
+	struct oc_diag *d;
+	char hs[160], us[160];
+	unsigned i;
+
+	evlist_for_each(l, i, e) {
+		if (e->type != EV_ACCESS || !e->prim ||
+		    strcmp(e->name, "READ_ONCE") || !(e->flags & EVF_POINTER) ||
+		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
+		    !(use = first_use(s->fn, e)) || use->addr_how ||
+		    update_side(s->fn, e->key, p) ||
+		    rule_comment_mentions(s->ctx, e, 3, pairing_words,
+					  sizeof(pairing_words) /
+						  sizeof(pairing_words[0])))
+			continue;
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"%s heads an address dependency that orders "
+				"the access through it (%s) against %s in "
+				"%s(), and nothing says so: use "
+				"rcu_dereference() (with __rcu, which sparse "
+				"checks) or smp_load_acquire(), or name the "
+				"pairing in a comment",
+				rule_event_text(e, hs, sizeof(hs)),
+				shown(s, use, us, sizeof(us)), p->how,
+				p->function);
+		rule_note(d, p->at, "published here");
+		rule_note(d, use, "dereferenced here");
+	}
+}
+
+static void check_addr_dep_unannotated(struct rule_ctx *ctx,
+				       const struct rule *self,
+				       const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, unannotated_list, &s);
+}
+
+/* ---- addr-dep-pointer-compare ---- */
+
+static const struct event *marked_head(const struct event *const *v,
+				       unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (is_linux_head(v[i]) && (v[i]->flags & EVF_POINTER))
+			return v[i];
+	return NULL;
+}
+
+static bool any_marked(const struct event *const *v, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (v[i]->cls != OC_PLAIN && v[i]->cls != OC_NONE)
+			return true;
+	return false;
+}
+
+/* A load through @head in @l, or after @br in @l if @after. */
+static const struct event *load_through(const struct evlist *l,
+					const struct event *head)
+{
+	return find_in(l, is_load_use_of, head);
+}
+
+static bool ends_in_jump(const struct evlist *l)
+{
+	return l->n && l->v[l->n - 1]->type == EV_JUMP;
+}
+
+static void compare_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	const struct event *br, *head, *use;
+	const struct ptr_compare *pc;
+	struct oc_diag *d;
+	char hs[160], us[160];
+	unsigned i, side;
+
+	evlist_for_each(l, i, br) {
+		const char *ptr, *other;
+		bool other_null, other_addr;
+
+		if (br->type != EV_BRANCH || !(pc = br->cmp))
+			continue;
+		for (side = 0; side < 2; side++) {
+			const struct event *const *mine = side ? pc->rhs : pc->lhs;
+			const struct event *const *theirs = side ? pc->lhs : pc->rhs;
+			unsigned nmine = side ? pc->nrhs : pc->nlhs;
+			unsigned ntheirs = side ? pc->nlhs : pc->nrhs;
+
+			if (!(head = marked_head(mine, nmine)))
+				continue;
+			ptr = side ? pc->rhs_text : pc->lhs_text;
+			other = side ? pc->lhs_text : pc->rhs_text;
+			other_null = side ? pc->lhs_null : pc->rhs_null;
+			other_addr = side ? pc->lhs_addr : pc->rhs_addr;
+			/* safe: NULL, or both came from marked loads */
+			if (other_null || any_marked(theirs, ntheirs))
+				break;
+			use = load_through(&br->legs[pc->equal_leg], head);
+			/* if (p != &x) return; ... p->a: the rest is equal */
+			if (!use && ends_in_jump(&br->legs[!pc->equal_leg])) {
+				struct evlist rest = { l->v + i + 1, l->n - i - 1,
+						       0 };
+
+				use = load_through(&rest, head);
+			}
+			if (!use)
+				break;
+			d = rule_report(
+				s->ctx, s->self, s->fn, br,
+				"'%s' (from %s) is compared with %s'%s', then "
+				"read through (%s) where the two are equal: the "
+				"compiler may read through '%s' instead, which "
+				"does not depend on the load, so the read may "
+				"happen before it; compare with "
+				"rcu_access_pointer(), or do not read through "
+				"'%s' after the comparison",
+				ptr ? ptr : "?", rule_event_text(head, hs, sizeof(hs)),
+				other_addr ? "the address " : "",
+				other ? other : "?",
+				shown(s, use, us, sizeof(us)),
+				other ? other : "?", ptr ? ptr : "?");
+			rule_note(d, head, "the load the dependency starts at");
+			rule_note(d, use, "the read that may lose it");
+			break;
+		}
+	}
+}
+
+static void check_addr_dep_pointer_compare(struct rule_ctx *ctx,
+					   const struct rule *self,
+					   const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, compare_list, &s);
+}
+
+/* ---- addr-dep-integer ---- */
+
+static void integer_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	const struct event *e, *head;
+	struct oc_diag *d;
+	char hs[160], es[160];
+	unsigned i, j;
+
+	evlist_for_each(l, i, e) {
+		if (!(e->addr_how & (AH_CANCEL | AH_REL)))
+			continue;
+		head = NULL;
+		for (j = 0; j < e->nadeps && !head; j++)
+			if (is_linux_head(e->adeps[j]) ||
+			    (e->adeps[j]->prim &&
+			     e->adeps[j]->order == MO_CONSUME))
+				head = e->adeps[j];
+		if (!head)
+			continue;
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"the address of %s depends on %s only through "
+				"'%s', %s: the access no longer depends on the "
+				"load and may happen before it; keep the "
+				"pointer itself (low-bit tagging and XOR are "
+				"the allowed integer idioms)",
+				shown(s, e, es, sizeof(es)),
+				rule_event_text(head, hs, sizeof(hs)),
+				e->addr_why ? e->addr_why : "?",
+				(e->addr_how & AH_CANCEL) ?
+					"which the compiler folds to a constant" :
+					"a truth value the compiler computes with "
+					"a branch (a control dependency, which "
+					"does not order loads)");
+		rule_note(d, head, "the load the dependency starts at");
+		rule_note_span(d, &e->addr_why_span, "where it is lost");
+	}
+}
+
+static void check_addr_dep_integer(struct rule_ctx *ctx,
+				   const struct rule *self,
+				   const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, integer_list, &s);
+}
+
+/* ---- addr-dep-c11-relaxed ---- */
+
+static bool is_acquire_fence(const struct event *e, const void *arg)
+{
+	(void)arg;
+	return e->type == EV_FENCE &&
+	       (e->cls == OC_FENCE_ACQ || e->cls == OC_FENCE_ACQREL ||
+		e->cls == OC_FENCE_FULL);
+}
+
+static void c11_list(const struct evlist *l, void *arg)
+{
+	struct scan *s = arg;
+	const struct event *e, *use;
+	const struct publisher *p;
+	struct oc_diag *d;
+	char us[160];
+	unsigned i;
+
+	evlist_for_each(l, i, e) {
+		if (e->type != EV_ACCESS || !e->prim ||
+		    e->prim->dialect == D_LINUX || e->kind != K_LOAD ||
+		    e->order != MO_RELAXED || !(e->flags & EVF_POINTER) ||
+		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
+		    p->at->cls != OC_REL_STORE || !(use = first_use(s->fn, e)) ||
+		    update_side(s->fn, e->key, p) ||
+		    find_in(&s->fn->body, is_acquire_fence, NULL))
+			continue;
+		d = rule_report(s->ctx, s->self, s->fn, e,
+				"relaxed load of '%s', then read through (%s): "
+				"C11 gives a relaxed load no dependency "
+				"ordering, so the read may see what was there "
+				"before %s in %s() published it; use "
+				"memory_order_acquire (memory_order_consume is "
+				"compiled as acquire)",
+				key_text(e->key),
+				shown(s, use, us, sizeof(us)), p->how,
+				p->function);
+		rule_note(d, p->at, "published here");
+		rule_note(d, use, "read through here");
+	}
+}
+
+static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
+				       const struct rule *self,
+				       const struct function_ir *fn)
+{
+	struct scan s = { ctx, self, fn };
+
+	events_for_each_list(fn, c11_list, &s);
+}
+
+static const struct rule rules[] = {
+	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
+	  check_addr_dep_plain_load,
+	  "a published pointer read with a plain load, then dereferenced" },
+	{ "addr-dep-unannotated", SEV_NOTE, FIX_NONE,
+	  check_addr_dep_unannotated,
+	  "READ_ONCE() of a published pointer whose address dependency "
+	  "nothing names (rcu_dereference(), acquire, or a comment)" },
+	{ "addr-dep-pointer-compare", SEV_WARNING, FIX_NONE,
+	  check_addr_dep_pointer_compare,
+	  "a dependency-carrying pointer compared with a known address, then "
+	  "read through where they are equal" },
+	{ "addr-dep-integer", SEV_WARNING, FIX_NONE, check_addr_dep_integer,
+	  "an address dependency through integer arithmetic the compiler can "
+	  "cancel or decide" },
+	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
+	  check_addr_dep_c11_relaxed,
+	  "a C11 relaxed pointer load, published by a release, then "
+	  "dereferenced" },
+};
+
+const struct rule_family family_addr_deps = {
+	"address dependencies", rules, sizeof(rules) / sizeof(rules[0])
+};

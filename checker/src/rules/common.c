@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What several rule families ask of a function or an event. */
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool list_locks(const struct evlist *l)
+{
+	static const char *const asserts[] = { "lockdep_assert",
+					       "assert_spin_locked",
+					       "lockdep_is_held" };
+	unsigned i, j;
+	const struct event *e;
+
+	evlist_for_each(l, i, e) {
+		if ((e->type == EV_LOCK && e->kind == K_LOCK) ||
+		    (e->type == EV_MARKER && (e->flags & F_LOCK_HELD)))
+			return true;
+		if (e->type == EV_CALL && e->name)
+			for (j = 0; j < sizeof(asserts) / sizeof(asserts[0]);
+			     j++)
+				if (!strncmp(e->name, asserts[j],
+					     strlen(asserts[j])))
+					return true;
+		for (j = 0; j < e->nlegs; j++)
+			if (list_locks(&e->legs[j]))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Code under a lock does not lean on control dependencies: the lock
+ * orders it. A function that takes one, asserts one is held, or is named
+ * *_locked (the kernel's convention for "caller holds it") is left alone.
+ */
+bool rule_under_lock(const struct function_ir *fn)
+{
+	size_t n = strlen(fn->name);
+
+	return (n > 7 && !strcmp(fn->name + n - 7, "_locked")) ||
+	       list_locks(&fn->body);
+}
+
+const char *rule_event_text(const struct event *e, char *buf, size_t n)
+{
+	if (e->prim && e->args)
+		snprintf(buf, n, "%s(%s)", e->name, e->args);
+	else if (e->prim)
+		snprintf(buf, n, "%s()", e->name);
+	else
+		snprintf(buf, n, "%s of '%s'", e->name, e->key ? e->key : "?");
+	return buf;
+}
