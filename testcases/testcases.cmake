@@ -7,9 +7,12 @@
 #                          cannot fail is worse than none
 #   fix-<id>               --fix-diff on bad.c equals fix.expected
 #   cocci-<id>-report/patch   spatch on bad.c equals report/patch.expected
+#   sparse-<id>-<file>     for annotated*.c: sparse warns exactly on the
+#                          lines that expect an ordercheck finding
 set(OC_TESTCASES ${CMAKE_CURRENT_LIST_DIR})
 file(GLOB _rule_dirs LIST_DIRECTORIES true ${OC_TESTCASES}/*)
 find_program(SPATCH spatch)
+find_program(SPARSE sparse)
 foreach(dir ${_rule_dirs})
   get_filename_component(id ${dir} NAME)
   if(NOT IS_DIRECTORY ${dir} OR id STREQUAL "harness" OR id MATCHES "^(lsp|kbuild|cli)$")
@@ -40,6 +43,19 @@ foreach(dir ${_rule_dirs})
                      $<TARGET_FILE:ordercheck> --fix-diff -W${id} testcases/${id}/bad.c
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   endif()
+  # __rcu-annotated cases: sparse must agree with the expectations
+  file(GLOB _annotated ${dir}/annotated*.c)
+  foreach(case ${_annotated})
+    get_filename_component(name ${case} NAME_WE)
+    if(SPARSE)
+      add_test(NAME sparse-${id}-${name}
+               COMMAND ${OC_TESTCASES}/harness/run-sparse.sh ${case}
+               WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    else()
+      add_test(NAME sparse-${id}-${name} COMMAND ${CMAKE_COMMAND} -E echo "sparse not found")
+      set_tests_properties(sparse-${id}-${name} PROPERTIES SKIP_RETURN_CODE 0)
+    endif()
+  endforeach()
   if(EXISTS ${CMAKE_SOURCE_DIR}/rules/${id}.cocci)
     foreach(mode report patch)
       if(EXISTS ${dir}/${mode}.expected)
