@@ -97,8 +97,8 @@ struct fact_walk {
 
 /*
  * A store that publishes what is at its location to readers: one that
- * orders the stores before it (rcu_assign_pointer(), a release), or any
- * store after a write-ordering fence in the same list.
+ * orders the stores before it (rcu_assign_pointer(), a release), or a
+ * marked store after smp_wmb() (or wmb()) in the same list.
  */
 static void note_publisher(struct fact_walk *w, const struct event *e,
 			   const struct event *fence)
@@ -111,9 +111,12 @@ static void note_publisher(struct fact_walk *w, const struct event *e,
 	if (e->cls == OC_PUBLISH || e->cls == OC_REL_STORE) {
 		snprintf(how, sizeof(how), "%s()", e->name);
 		k->pub.how = xstrdup(how);
-	} else if (fence) {
-		snprintf(how, sizeof(how), "%s after %s()",
-			 e->prim ? e->name : "a plain store", fence->name);
+	} else if (fence && fence->cls == OC_FENCE_W && e->prim) {
+		/* smp_wmb(); WRITE_ONCE(): a full barrier or a side-effect
+		 * one (synchronize_rcu(), wake_up()) before a store is not
+		 * how pointers are published */
+		snprintf(how, sizeof(how), "%s() after %s()", e->name,
+			 fence->name);
 		k->pub.how = xstrdup(how);
 	} else {
 		return;

@@ -676,6 +676,15 @@ static char *record_name(CXCursor field)
 		n = xstrdup(clang_getCString(t));
 		clang_disposeString(t);
 	}
+	{
+		/* "struct mm_struct::(anonymous at /path/mm_types.h:530:2)":
+		 * the path makes keys differ between trees; drop it */
+		char *a = strstr(n, "(anonymous at ");
+		char *e = a ? strchr(a, ')') : NULL;
+
+		if (a && e)
+			memmove(a + 10, e, strlen(e) + 1);
+	}
 	return n;
 }
 
@@ -1977,6 +1986,46 @@ static bool from_claimed_body(struct builder *b, CXCursor c)
 
 static void visit_node(struct builder *b, CXCursor c, enum ctx ctx);
 
+/*
+ * A declaration evaluates its initializer only: the other children are
+ * its type's, and typeof(*p) in "typeof(*p) *local = READ_ONCE(p)" (the
+ * kernel's rcu_dereference()) reads nothing.
+ */
+static void visit_init(struct builder *b, CXCursor decl)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+
+	if (!clang_Cursor_isNull(init))
+		visit(b, init, CTX_LOAD);
+}
+
+/* (typeof(x) *)&x: the operand is the last child, the rest is the type. */
+struct last_kid {
+	CXCursor c;
+	bool found;
+};
+
+static enum CXChildVisitResult last_kid_cb(CXCursor c, CXCursor p,
+					   CXClientData d)
+{
+	struct last_kid *k = d;
+
+	(void)p;
+	k->c = c;
+	k->found = true;
+	return CXChildVisit_Continue;
+}
+
+static void visit_cast_operand(struct builder *b, CXCursor c, enum ctx ctx)
+{
+	struct last_kid k = { clang_getNullCursor(), false };
+
+	clang_visitChildren(c, last_kid_cb, &k);
+	if (k.found)
+		visit(b, k.c, ctx == CTX_ADDR ? CTX_ADDR : CTX_LOAD);
+}
+
+
 static void visit(struct builder *b, CXCursor c, enum ctx ctx)
 {
 	if (from_claimed_body(b, c)) {
@@ -2108,7 +2157,7 @@ static void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 			struct srcset val, *outer = collect_begin(b, &val);
 			struct local_val *lv;
 
-			visit_all(b, c, CTX_LOAD);
+			visit_init(b, c);
 			collect_end(b, outer);
 			lv = local_of(b, c, true);
 			src_clear(&lv->src);
@@ -2116,7 +2165,10 @@ static void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 			free(val.v);
 			return;
 		}
-		visit_all(b, c, CTX_LOAD);
+		visit_init(b, c);
+		return;
+	case CXCursor_CStyleCastExpr:
+		visit_cast_operand(b, c, ctx);
 		return;
 	case CXCursor_UnaryExpr: /* sizeof, alignof: not evaluated */
 	case CXCursor_TypeRef:

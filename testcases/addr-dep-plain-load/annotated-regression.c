@@ -20,7 +20,12 @@ void set_conf(struct conf *c)
 
 int new_reader(void)
 {
-	struct conf *c = cur_conf; // expect-warning[addr-dep-plain-load] {{'cur_conf' is published with rcu_assign_pointer() in set_conf()}}
+	struct conf *c;
+	int v;
 
-	return c->b;
+	rcu_read_lock();
+	c = cur_conf; // expect-warning[addr-dep-plain-load] {{'cur_conf' is published with rcu_assign_pointer() in set_conf()}}
+	v = c->b;
+	rcu_read_unlock();
+	return v;
 }

@@ -36,23 +36,29 @@ int bad_reader(void)
 	struct conf *c;
 	int v;
 
-	rcu_read_lock();
+	rcu_read_lock(); // expect-note {{in an RCU read-side critical section from here}}
 	c = cur_conf; // expect-warning[addr-dep-plain-load] {{'cur_conf' is published with rcu_assign_pointer() in set_conf() but read here with a plain load, then dereferenced ('c->a')}}
 	v = c->a; // expect-note {{dereferenced here}}
 	rcu_read_unlock();
 	return v;
 }
 
-/* no local: the dereference is in the same expression */
+/* checked with an acquire, then read again plainly: two loads */
 int bad_direct(void)
 {
+	if (!smp_load_acquire(&fast_path)) // expect-note {{the same function reads it with a marked load here}}
+		return 0;
 	return fast_path->a; // expect-warning[addr-dep-plain-load] {{'fast_path' is published with smp_store_release() in set_fast()}}
 }
 
 /* the same for the older smp_wmb() publishing style */
 int bad_legacy(void)
 {
-	struct conf *c = legacy; // expect-warning[addr-dep-plain-load] {{published with WRITE_ONCE after smp_wmb() in set_legacy()}}
+	struct conf *c;
+
+	if (!READ_ONCE(legacy))
+		return 0;
+	c = legacy; // expect-warning[addr-dep-plain-load] {{published with WRITE_ONCE() after smp_wmb() in set_legacy()}}
 
 	return c ? c->b : 0;
 }

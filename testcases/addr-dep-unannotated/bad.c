@@ -36,7 +36,7 @@ void spare_publish(struct ring *r, struct buf *b)
 int bad_spare(struct ring *r)
 {
 	/* take the spare buffer */
-	struct buf *b = READ_ONCE(r->spare); // expect-remark[addr-dep-unannotated] {{against WRITE_ONCE after smp_wmb() in spare_publish()}}
+	struct buf *b = READ_ONCE(r->spare); // expect-remark[addr-dep-unannotated] {{against WRITE_ONCE() after smp_wmb() in spare_publish()}}
 
 	return b ? READ_ONCE(b->len) : 0;
 }

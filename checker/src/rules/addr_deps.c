@@ -159,18 +159,53 @@ static bool plain_published(const struct event *e, const void *arg)
 	if (!is_plain_pointer_load(e) ||
 	    !(p = rule_tu_publisher(s->ctx, e->key)))
 		return false;
-	if (!first_use(s->fn, e) || update_side(s->fn, e->key, p))
-		return false;
-	return true;
+	return first_use(s->fn, e) && !update_side(s->fn, e->key, p);
+}
+
+/* rcu_read_lock() (or srcu_read_lock()) before the load @arg. */
+static bool is_rcu_reader_mark(const struct event *e, const void *arg)
+{
+	const struct event *l = arg;
+
+	return e->type == EV_MARKER && e->name &&
+	       (!strncmp(e->name, "rcu_read_lock", 13) ||
+		!strncmp(e->name, "srcu_read_lock", 14)) &&
+	       e->span.file == l->span.file && e->span.off < l->span.off;
+}
+
+static bool is_marked_load_of(const struct event *e, const void *key)
+{
+	return e->type == EV_ACCESS && e->kind == K_LOAD && e->prim &&
+	       e->cls != OC_PLAIN && e->key && !strcmp(e->key, key);
+}
+
+/*
+ * Why this function is a lockless reader of @l's location, or NULL: it
+ * is an RCU reader, or it reads the location with a marked load too (a
+ * check with READ_ONCE(), then a plain re-read). Without either, a plain
+ * read of a published pointer is most often update-side code under a lock
+ * its caller holds.
+ */
+static const char *reader_evidence(struct scan *s, const struct event *l,
+				   const struct event **at)
+{
+	if ((*at = find_in(&s->fn->body, is_marked_load_of, l->key)))
+		return "the same function reads it with a marked load here";
+	if ((*at = find_in(&s->fn->body, is_rcu_reader_mark, l)))
+		return "in an RCU read-side critical section from here";
+	return NULL;
 }
 
 static void report_plain(struct scan *s, const struct event *l)
 {
 	const struct publisher *p = rule_tu_publisher(s->ctx, l->key);
-	const struct event *use = first_use(s->fn, l);
+	const struct event *use = first_use(s->fn, l), *ev;
+	const char *why = reader_evidence(s, l, &ev);
 	struct oc_diag *d;
 	char us[160];
 
+	if (!why)
+		return;
 	d = rule_report(s->ctx, s->self, s->fn, l,
 			"'%s' is published with %s in %s() but read here with "
 			"a plain load, then dereferenced (%s): the compiler "
@@ -180,27 +215,42 @@ static void report_plain(struct scan *s, const struct event *l)
 			shown(s, use, us, sizeof(us)), reader_for(p));
 	rule_note(d, p->at, "published here");
 	rule_note(d, use, "dereferenced here");
+	rule_note(d, ev, "%s", why);
 }
 
-/* Every plain load of a published pointer that is dereferenced, once. */
+struct plain_scan {
+	struct scan s;
+	const char *done[32]; /* keys reported in this function */
+	unsigned ndone;
+};
+
+/* Every plain load of a published pointer that is dereferenced: once a key. */
 static void plain_list(const struct evlist *l, void *arg)
 {
-	struct scan *s = arg;
+	struct plain_scan *ps = arg;
 	const struct event *e;
-	unsigned i;
+	unsigned i, j;
 
-	evlist_for_each(l, i, e)
-		if (plain_published(e, s))
-			report_plain(s, e);
+	evlist_for_each(l, i, e) {
+		if (!plain_published(e, &ps->s))
+			continue;
+		for (j = 0; j < ps->ndone && strcmp(ps->done[j], e->key); j++)
+			;
+		if (j < ps->ndone)
+			continue;
+		if (ps->ndone < 32)
+			ps->done[ps->ndone++] = e->key;
+		report_plain(&ps->s, e);
+	}
 }
 
 static void check_addr_dep_plain_load(struct rule_ctx *ctx,
 				      const struct rule *self,
 				      const struct function_ir *fn)
 {
-	struct scan s = { ctx, self, fn };
+	struct plain_scan ps = { { ctx, self, fn }, { 0 }, 0 };
 
-	events_for_each_list(fn, plain_list, &s);
+	events_for_each_list(fn, plain_list, &ps);
 }
 
 /* ---- addr-dep-unannotated ---- */

@@ -65,14 +65,14 @@ bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key);
 
 /*
  * The first store in this TU that publishes @key to readers, or NULL:
- * rcu_assign_pointer(), a release store, or a store after smp_wmb() (or
- * another write-ordering fence) in the same list.
+ * rcu_assign_pointer(), a release store, or a marked store after
+ * smp_wmb() (or wmb()) in the same list.
  */
 struct publisher {
 	const struct event *at; /* the store */
 	const struct event *fence; /* the fence before it, or NULL */
 	const char *function;
-	const char *how; /* "rcu_assign_pointer()", "WRITE_ONCE after smp_wmb()" */
+	const char *how; /* "rcu_assign_pointer()", "WRITE_ONCE() after smp_wmb()" */
 };
 const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
 					  const char *key);
