@@ -158,6 +158,13 @@ struct builder {
 	struct local_val *locals;
 	unsigned nlocals;
 	unsigned depth; /* of callees being summarised */
+	/*
+	 * The macros claimed since the current summary began: a summary
+	 * (a callee's body seen from a caller) gives them back, so that
+	 * the callee's own build claims them again.
+	 */
+	struct macro_exp **claims;
+	unsigned nclaims, claims_cap;
 	/* the condition of the if being visited, for note_compare() */
 	const CXCursor *cmp_at;
 	struct ptr_compare *cmp; /* what note_compare() found there */
@@ -880,6 +887,14 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
 
 	m->claimed = true;
+	if (b->depth) {
+		if (b->nclaims == b->claims_cap) {
+			b->claims_cap = b->claims_cap ? b->claims_cap * 2 : 64;
+			b->claims = xrealloc(b->claims,
+					     b->claims_cap * sizeof(*b->claims));
+		}
+		b->claims[b->nclaims++] = m;
+	}
 	set_prim(e, m->prim, b->opts);
 	if (is_pointer(clang_getCursorType(c)))
 		e->flags |= EVF_POINTER;
@@ -1074,7 +1089,8 @@ static struct summary *summarize(struct builder *b, CXCursor call)
 	{
 		struct srcset *saved_coll = b->coll;
 		struct local_val *saved_locals = b->locals;
-		unsigned saved_nlocals = b->nlocals;
+		unsigned saved_nlocals = b->nlocals, claims0 = b->nclaims;
+		bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
 
 		b->coll = NULL;
 		b->locals = NULL;
@@ -1085,8 +1101,14 @@ static struct summary *summarize(struct builder *b, CXCursor call)
 		b->flags = 0;
 		b->inside = NULL;
 		b->inside_ev = NULL;
+		b->in_loc = false;
+		b->loc_seen = false;
 		visit(b, bc, CTX_LOAD);
 		b->depth--;
+		while (b->nclaims > claims0)
+			b->claims[--b->nclaims]->claimed = false;
+		b->in_loc = saved_loc;
+		b->loc_seen = saved_seen;
 		locals_reset(b);
 		free(b->locals);
 		b->locals = saved_locals;
@@ -1948,7 +1970,8 @@ static void visit_subscript(struct builder *b, CXCursor c, enum ctx ctx)
 
 	if (kd.n != 2)
 		return;
-	if (is_pointer(clang_getCursorType(kd.v[0])))
+	/* an array decays to a pointer here, but a[i] does not load a */
+	if (is_pointer(clang_getCursorType(strip(kd.v[0]))))
 		ctxs[0] = CTX_LOAD;
 	visit_address(b, e, kd.v, ctxs, 2);
 }
@@ -2346,6 +2369,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
 	macros_free(&b.macros);
 	free(b.summaries);
+	free(b.claims);
 	free_list(&b.kept);
 	locals_reset(&b);
 	free(b.locals);
