@@ -10,3 +10,14 @@ export DEBIAN_FRONTEND=noninteractive
 $as_root apt-get update -q
 # shellcheck disable=SC2086
 $as_root apt-get install -y -q --no-install-recommends $pkgs
+
+# Microsoft's SARIF validator (npm registry), for the SARIF tests:
+# /opt/sarif/node_modules/.bin/sarif-multitool. Its postinstall step only
+# makes the bundled binary executable; npm may skip it, so do it here.
+if command -v npm >/dev/null 2>&1 || $as_root apt-get install -y -q npm; then
+	$as_root mkdir -p /opt/sarif
+	$as_root npm install --prefix /opt/sarif --no-audit --no-fund -q \
+		@microsoft/sarif-multitool@5.7.0 ||
+		echo "install-deps: no SARIF validator; its tests will be skipped" >&2
+	$as_root chmod u+x /opt/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool 2>/dev/null || true
+fi

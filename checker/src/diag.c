@@ -136,6 +136,20 @@ void diag_list_sort_unique(struct diag_list *l)
 	l->n = out;
 }
 
+void diag_list_filter(struct diag_list *l,
+		      bool (*keep)(const struct oc_diag *d, void *arg), void *arg)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (keep(&l->v[i], arg))
+			l->v[n++] = l->v[i];
+		else
+			diag_free(&l->v[i]);
+	}
+	l->n = n;
+}
+
 unsigned diag_count_findings(const struct diag_list *l)
 {
 	unsigned i, n = 0;

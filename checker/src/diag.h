@@ -57,6 +57,10 @@ void diag_add_note(struct oc_diag *d, const char *file, unsigned line,
 void diag_add_fix(struct oc_diag *d, const struct oc_fix *fix);
 void diag_list_free(struct diag_list *l);
 void diag_list_move(struct diag_list *dst, struct diag_list *src);
+/* Keep the diagnostics @keep accepts, in order; free the others. */
+void diag_list_filter(struct diag_list *l,
+		      bool (*keep)(const struct oc_diag *d, void *arg),
+		      void *arg);
 
 /* Sort by file, line, column, rule; drop exact repeats (header findings). */
 void diag_list_sort_unique(struct diag_list *l);

@@ -5,15 +5,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changed.h"
 #include "check.h"
+#include "engines.h"
 #include "events_build.h"
 #include "options.h"
+#include "report/baseline.h"
+#include "report/fingerprint.h"
 #include "report/report.h"
+#include "report/suppress.h"
 #include "rules/registry.h"
 #include "util.h"
 #include "workers.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+/* Findings at or above the --fail-on level. */
+static unsigned count_failing(const struct diag_list *l, int level)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		n += l->v[i].rule && (int)l->v[i].sev >= level;
+	return n;
+}
+
+/*
+ * What narrows the findings before they are reported: suppressions in
+ * the source, --changed-since, the baseline. Returns 0 or -1.
+ */
+static int narrow(const struct options *o, const struct tu_job *jobs,
+		  unsigned njobs, struct diag_list *l, char ***fps,
+		  unsigned *nfps)
+{
+	char **files = xcalloc(njobs + 1, sizeof(*files));
+	unsigned i;
+
+	for (i = 0; i < njobs; i++)
+		files[i] = jobs[i].file;
+	suppress_apply(l, files, njobs);
+	free(files);
+	diag_list_sort_unique(l);
+	if (o->changed_since && changed_filter(o->changed_since, l, stderr) < 0)
+		return -1;
+	*fps = fingerprints_compute(l);
+	*nfps = l->n; /* the baseline frees or clears what it drops */
+	if (o->write_baseline &&
+	    baseline_write(o->write_baseline, l, *fps, stderr))
+		return -1;
+	if (o->baseline && baseline_filter(o->baseline, l, *fps, stderr) < 0)
+		return -1;
+	return 0;
+}
 
 static unsigned count_errors(const struct diag_list *l)
 {
@@ -60,9 +103,10 @@ static int verify_all(const struct options *o, const struct diag_list *l)
 }
 
 static int report(const struct options *o, const struct diag_list *l,
-		  unsigned njobs)
+		  char **fps, unsigned njobs)
 {
-	FILE *out = stdout;
+	/* kbuild prints what its checker says on stderr, as sparse does */
+	FILE *out = o->kbuild && !o->output ? stderr : stdout;
 	int rc = 0;
 
 	if (o->output && !(out = fopen(o->output, "w"))) {
@@ -74,6 +118,12 @@ static int report(const struct options *o, const struct diag_list *l,
 		rc = report_fix_diff(out, l, stderr);
 	else if (o->format == FMT_JSON)
 		report_json(out, l, njobs);
+	else if (o->format == FMT_SARIF)
+		report_sarif(out, l, fps);
+	else if (o->format == FMT_CODECLIMATE)
+		report_codeclimate(out, l, fps);
+	else if (o->kbuild)
+		report_sparse_style(out, l);
 	else
 		report_text(out, l);
 	if (o->fix && report_fix_apply(l, stderr) < 0)
@@ -90,6 +140,8 @@ int main(int argc, char **argv)
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
+	char **fps = NULL;
+	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;
 
 	if (options_parse(argc, argv, &o))
@@ -121,22 +173,34 @@ int main(int argc, char **argv)
 		co.analyze.dump_ir = stdout;
 		o.jobs = 0; /* print in order, from this process */
 	}
+	co.frontend.kbuild = o.kbuild;
+	if (o.kbuild && o.jobs > 1)
+		o.jobs = 1; /* one file per call: one worker, for isolation */
 	if (workers_run(jobs, njobs, (unsigned)o.jobs, o.timeout, check_job,
 			&co, &l)) {
 		fprintf(stderr, "ordercheck: cannot start worker processes\n");
 		goto out;
 	}
+	if (o.with_sparse || o.with_cocci)
+		engines_merge(&o, jobs, njobs, &l);
 	if (o.verify) {
 		status = verify_all(&o, &l);
 		status = status == 2 ? EXIT_TROUBLE : status;
-	} else if (report(&o, &l, njobs)) {
+	} else if (narrow(&o, jobs, njobs, &l, &fps, &nfps) ||
+		   report(&o, &l, fps, njobs)) {
 		status = EXIT_TROUBLE;
+	} else if (o.kbuild) {
+		/* a checker that fails stops the kernel build */
+		status = o.werror && count_failing(&l, o.fail_on) ?
+				 EXIT_FINDINGS :
+				 EXIT_CLEAN;
 	} else {
-		status = count_errors(&l)	  ? EXIT_TROUBLE :
-			 diag_count_findings(&l) ? EXIT_FINDINGS :
-						   EXIT_CLEAN;
+		status = count_errors(&l)		   ? EXIT_TROUBLE :
+			 count_failing(&l, o.fail_on) ? EXIT_FINDINGS :
+							  EXIT_CLEAN;
 	}
 out:
+	fingerprints_free(fps, nfps);
 	diag_list_free(&l);
 	seen_free(co.analyze.build.seen);
 	frontend_jobs_free(jobs, njobs);

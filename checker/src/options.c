@@ -50,7 +50,10 @@ static int set_format(struct options *o, const char *a)
 	static const struct {
 		const char *name;
 		enum out_format f;
-	} formats[] = { { "text", FMT_TEXT }, { "json", FMT_JSON } };
+	} formats[] = { { "text", FMT_TEXT },
+			{ "json", FMT_JSON },
+			{ "sarif", FMT_SARIF },
+			{ "codeclimate", FMT_CODECLIMATE } };
 	unsigned i;
 
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
@@ -58,7 +61,8 @@ static int set_format(struct options *o, const char *a)
 			o->format = formats[i].f;
 			return 0;
 		}
-	fprintf(stderr, "ordercheck: unknown --format '%s' (text, json)\n", a);
+	fprintf(stderr, "ordercheck: unknown --format '%s' (text, json, sarif, "
+		"codeclimate)\n", a);
 	return -1;
 }
 
@@ -72,6 +76,32 @@ static int set_resource_dir(struct options *o, const char *a)
 {
 	o->resource_dir = a;
 	return 0;
+}
+
+#define STRING_FN(field)                                      \
+	static int set_##field(struct options *o, const char *a) \
+	{                                                     \
+		o->field = a;                                 \
+		return 0;                                     \
+	}
+STRING_FN(baseline)
+STRING_FN(write_baseline)
+STRING_FN(changed_since)
+STRING_FN(cocci_dir)
+
+static int set_fail_on(struct options *o, const char *a)
+{
+	static const char *const levels[] = { "remark", "warning", "error" };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(a, levels[i])) {
+			o->fail_on = i;
+			return 0;
+		}
+	fprintf(stderr, "ordercheck: --fail-on wants remark, warning or "
+		"error, not '%s'\n", a);
+	return -1;
 }
 
 #define FLAG_FN(field)                                        \
@@ -89,6 +119,9 @@ FLAG_FN(list_rules)
 FLAG_FN(old_bitops)
 FLAG_FN(help)
 FLAG_FN(version)
+FLAG_FN(werror)
+FLAG_FN(with_sparse)
+FLAG_FN(with_cocci)
 
 static int set_no_fork(struct options *o, const char *a)
 {
@@ -106,7 +139,8 @@ static const struct {
 	{ "-p", "BUILD_DIR", set_build_dir,
 	  "check the files of BUILD_DIR/compile_commands.json" },
 	{ "-j", "N", set_jobs, "worker processes (default: number of CPUs)" },
-	{ "--format", "FMT", set_format, "text (default) or json" },
+	{ "--format", "FMT", set_format,
+	  "text (default), json, sarif (SARIF 2.1.0) or codeclimate (GitLab)" },
 	{ "-o", "FILE", set_output, "write the report to FILE" },
 	{ "--fix", NULL, set_fix, "apply the safe fix-its in place" },
 	{ "--fix-diff", NULL, set_fix_diff,
@@ -123,6 +157,23 @@ static const struct {
 	  "give up on a file after SECONDS (default 300, 0: never)" },
 	{ "--no-fork", NULL, set_no_fork,
 	  "check in this process (debugging; a crash ends the run)" },
+	{ "--baseline", "FILE", set_baseline,
+	  "report only findings not in FILE (see --write-baseline)" },
+	{ "--write-baseline", "FILE", set_write_baseline,
+	  "write the findings to FILE as the accepted baseline" },
+	{ "--fail-on", "LEVEL", set_fail_on,
+	  "lowest severity that makes the exit status 1: remark, warning "
+	  "(default), error" },
+	{ "--changed-since", "REV", set_changed_since,
+	  "report only findings on lines changed since git REV" },
+	{ "--Werror", NULL, set_werror,
+	  "kbuild mode: findings make the exit status 1" },
+	{ "--with-sparse", NULL, set_with_sparse,
+	  "run sparse on each file with the same flags and merge its warnings" },
+	{ "--with-cocci", NULL, set_with_cocci,
+	  "run the Coccinelle rules on each file and merge their reports" },
+	{ "--cocci-dir", "DIR", set_cocci_dir,
+	  "where the .cocci rules are (default: installed with ordercheck)" },
 	{ "--help", NULL, set_help, "this text" },
 	{ "--version", NULL, set_version, "print the version" },
 };
@@ -183,6 +234,38 @@ static int find_flag(const char *a, const char **inline_val)
 	return -1;
 }
 
+/*
+ * Compiler options whose value is the next argument, as kbuild writes
+ * them (-include FILE, -isystem DIR): in kbuild mode that argument is the
+ * option's, not a file to check.
+ */
+static bool takes_value(const char *a)
+{
+	static const char *const opts[] = {
+		"-include", "-isystem", "-imacros", "-idirafter", "-iquote",
+		"-I", "-D", "-U", "-o", "-x", "-MF", "-MT", "-MQ", "-target",
+		"--param", "-Xclang", "-mllvm", "-arch", "-iprefix",
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(a, opts[i]))
+			return true;
+	return false;
+}
+
+/* make C=1 or C=2 runs the checker with KBUILD_CHECKSRC set to 1 or 2. */
+static bool called_by_kbuild(int argc, char **argv)
+{
+	const char *c = getenv("KBUILD_CHECKSRC");
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--"))
+			return false;
+	return c && (!strcmp(c, "1") || !strcmp(c, "2"));
+}
+
 int options_parse(int argc, char **argv, struct options *o)
 {
 	int i, f;
@@ -192,7 +275,13 @@ int options_parse(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->jobs = ncpu > 0 ? (int)ncpu : 1;
 	o->timeout = 300;
+	o->fail_on = 1; /* warnings and errors; remarks do not fail a run */
 	o->files = xcalloc((size_t)argc, sizeof(char *));
+	o->kbuild = called_by_kbuild(argc, argv);
+	if (o->kbuild) {
+		o->own_flags = xcalloc((size_t)argc, sizeof(char *));
+		o->flags = o->own_flags;
+	}
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -205,12 +294,21 @@ int options_parse(int argc, char **argv, struct options *o)
 			o->files[o->nfiles++] = argv[i];
 			continue;
 		}
-		if (!strncmp(a, "-W", 2) && a[2]) {
+		if (!strncmp(a, "-W", 2) && a[2] &&
+		    (!o->kbuild || registry_find(a + (strncmp(a, "-Wno-", 5) ?
+							      2 : 5)))) {
 			if (rule_flag(a))
 				return -1;
 			continue;
 		}
 		f = find_flag(a, &val);
+		if (f < 0 && o->kbuild) {
+			/* the compiler's (or sparse's) flag, and its value */
+			o->flags[o->nflags++] = argv[i];
+			if (takes_value(a) && i + 1 < argc)
+				o->flags[o->nflags++] = argv[++i];
+			continue;
+		}
 		if (f < 0) {
 			fprintf(stderr, "ordercheck: unknown option '%s' "
 				"(--help lists them; compiler flags go after "
@@ -234,4 +332,5 @@ int options_parse(int argc, char **argv, struct options *o)
 void options_free(struct options *o)
 {
 	free(o->files);
+	free(o->own_flags);
 }

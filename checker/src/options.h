@@ -9,21 +9,35 @@
 enum out_format {
 	FMT_TEXT,
 	FMT_JSON,
+	FMT_SARIF,
+	FMT_CODECLIMATE,
 };
 
 struct options {
 	char **files;
 	int nfiles;
-	char **flags; /* compiler flags, after "--" */
+	char **flags; /* compiler flags, after "--" (kbuild: among ours) */
 	int nflags;
+	char **own_flags; /* kbuild mode: the array flags points to */
 	const char *build_dir; /* -p */
 	int jobs; /* -j; 0 in-process (--no-fork) */
 	unsigned timeout;
 	enum out_format format;
 	const char *output; /* -o FILE, or NULL for stdout */
 	const char *resource_dir;
+	const char *baseline, *write_baseline; /* --baseline, --write-baseline */
+	const char *changed_since; /* --changed-since REV */
+	int fail_on; /* lowest severity that fails the run (enum oc_severity) */
 	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, help,
 		version;
+	/*
+	 * kbuild's checker command line (make C=1 CHECK=ordercheck): sparse's
+	 * flags among the compiler's, no "--"; report on stderr, exit 0 on
+	 * findings unless --Werror.
+	 */
+	bool kbuild, werror;
+	bool with_sparse, with_cocci;
+	const char *cocci_dir; /* --cocci-dir: where the .cocci rules are */
 };
 
 /*

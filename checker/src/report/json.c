@@ -1,49 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The json sink: --format=json, version 1 of our own schema. */
+#include "jsonw.h"
 #include "report.h"
-
-static void str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 static void diag_json(FILE *out, const struct oc_diag *d)
 {
 	unsigned j;
 
 	fputs("{\"rule\":", out);
-	str(out, d->rule);
+	jsonw_str(out, d->rule);
 	fputs(",\"severity\":", out);
-	str(out, diag_severity_name(d->sev));
+	jsonw_str(out, diag_severity_name(d->sev));
 	fputs(",\"file\":", out);
-	str(out, d->file);
+	jsonw_str(out, d->file);
 	fprintf(out, ",\"line\":%u,\"column\":%u,\"function\":", d->line,
 		d->col);
-	str(out, d->function);
+	jsonw_str(out, d->function);
 	fputs(",\"message\":", out);
-	str(out, d->message);
+	jsonw_str(out, d->message);
 	fputs(",\"notes\":[", out);
 	for (j = 0; j < d->nnotes; j++) {
 		fputs(j ? ",{\"file\":" : "{\"file\":", out);
-		str(out, d->notes[j].file);
+		jsonw_str(out, d->notes[j].file);
 		fprintf(out, ",\"line\":%u,\"column\":%u,\"message\":",
 			d->notes[j].line, d->notes[j].col);
-		str(out, d->notes[j].message);
+		jsonw_str(out, d->notes[j].message);
 		fputc('}', out);
 	}
 	fputs("],\"fixes\":[", out);
@@ -51,12 +32,12 @@ static void diag_json(FILE *out, const struct oc_diag *d)
 		const struct oc_fix *f = &d->fixes[j];
 
 		fputs(j ? ",{\"file\":" : "{\"file\":", out);
-		str(out, f->file);
+		jsonw_str(out, f->file);
 		fprintf(out,
 			",\"line\":%u,\"column\":%u,\"end_line\":%u,"
 			"\"end_column\":%u,\"replacement\":",
 			f->line, f->col, f->end_line, f->end_col);
-		str(out, f->replacement);
+		jsonw_str(out, f->replacement);
 		fputc('}', out);
 	}
 	fputs("]}", out);
@@ -82,10 +63,10 @@ void report_json(FILE *out, const struct diag_list *l, unsigned files_checked)
 			continue;
 		fputs(n++ ? ",\n" : "\n", out);
 		fputs("{\"file\":", out);
-		str(out, d->file);
+		jsonw_str(out, d->file);
 		fprintf(out, ",\"line\":%u,\"column\":%u,\"message\":", d->line,
 			d->col);
-		str(out, d->message);
+		jsonw_str(out, d->message);
 		fputc('}', out);
 	}
 	fputs("]}\n", out);

@@ -10,8 +10,18 @@
 /* path:line:col: warning: message [rule-id], then note: lines */
 void report_text(FILE *out, const struct diag_list *l);
 
+/* kbuild's C=1: sparse's shape, notes indented under their finding */
+void report_sparse_style(FILE *out, const struct diag_list *l);
+
 /* The --format=json document (version 1). */
 void report_json(FILE *out, const struct diag_list *l, unsigned files_checked);
+
+/*
+ * SARIF 2.1.0 and GitLab code quality; @fps from fingerprints_compute(),
+ * one per diagnostic of @l.
+ */
+void report_sarif(FILE *out, const struct diag_list *l, char **fps);
+void report_codeclimate(FILE *out, const struct diag_list *l, char **fps);
 
 /* Apply the safe fixes in place; returns the number of files changed or -1. */
 int report_fix_apply(const struct diag_list *l, FILE *err);
