@@ -13,7 +13,8 @@
  * shared/reference/ordering-semantics.md sections 1.1 and 5.
  *
  * Only what the repros need is here: 32-bit atomic_t, unsigned long bitops,
- * READ_ONCE/WRITE_ONCE of naturally aligned scalars.  No KCSAN, no
+ * READ_ONCE/WRITE_ONCE of naturally aligned scalars, the RCU pointer
+ * accessors and OPTIMIZER_HIDE_VAR() (sections 1.1.6 and 3).  No KCSAN, no
  * instrumentation, no UP build (a repro needs two CPUs to mean anything).
  *
  * arm64: LSE instructions when the compiler targets them
@@ -240,6 +241,18 @@ static inline int test_and_set_bit(long nr, volatile unsigned long *addr)
 		__u.__val;						\
 	})
 
+/*
+ * The kernel builds with -fno-strict-aliasing; the repros do not, and gcc
+ * then takes a read of the union's char array as a plain unsigned long
+ * (say) as reading nothing the initialiser wrote ("used uninitialized",
+ * seen with a pointer-sized value).  These access types may alias
+ * anything, which is what the kernel's casts mean.
+ */
+typedef unsigned char __attribute__((__may_alias__)) __kp_u8;
+typedef unsigned short __attribute__((__may_alias__)) __kp_u16;
+typedef unsigned int __attribute__((__may_alias__)) __kp_u32;
+typedef unsigned long __attribute__((__may_alias__)) __kp_u64;
+
 #define smp_store_release(p, v)						\
 	do {								\
 		union {							\
@@ -250,25 +263,25 @@ static inline int test_and_set_bit(long nr, volatile unsigned long *addr)
 		case 1:							\
 			__asm__ __volatile__("stlrb %w1, %0"		\
 				: "=Q" (*(p))				\
-				: "rZ" (*(unsigned char *)__u.__c)	\
+				: "rZ" (*(__kp_u8 *)__u.__c)	\
 				: "memory");				\
 			break;						\
 		case 2:							\
 			__asm__ __volatile__("stlrh %w1, %0"		\
 				: "=Q" (*(p))				\
-				: "rZ" (*(unsigned short *)__u.__c)	\
+				: "rZ" (*(__kp_u16 *)__u.__c)	\
 				: "memory");				\
 			break;						\
 		case 4:							\
 			__asm__ __volatile__("stlr %w1, %0"		\
 				: "=Q" (*(p))				\
-				: "rZ" (*(unsigned int *)__u.__c)	\
+				: "rZ" (*(__kp_u32 *)__u.__c)	\
 				: "memory");				\
 			break;						\
 		case 8:							\
 			__asm__ __volatile__("stlr %1, %0"		\
 				: "=Q" (*(p))				\
-				: "rZ" (*(unsigned long *)__u.__c)	\
+				: "rZ" (*(__kp_u64 *)__u.__c)	\
 				: "memory");				\
 			break;						\
 		}							\
@@ -479,5 +492,47 @@ static inline int atomic_inc_return(atomic_t *v)
 {
 	return atomic_add_return(1, v);
 }
+
+/* ---- RCU and address dependencies (identical on every architecture) ---- */
+
+/*
+ * Hide a value from the optimiser: the empty asm "computes" var from var,
+ * so the compiler no longer knows what it holds (for instance that it
+ * equals the address it was just compared with).  Emits no instruction.
+ * As include/linux/compiler.h.
+ */
+#define OPTIMIZER_HIDE_VAR(var)	__asm__ ("" : "=r" (var) : "0" (var))
+
+/*
+ * Reader side.  include/linux/rcupdate.h without sparse and lockdep:
+ * rcu_dereference() and rcu_access_pointer() are READ_ONCE() of the
+ * pointer (the volatile access is all that keeps the compiler from
+ * knowing or re-reading the value; the CPU orders the dependent accesses
+ * by itself on every architecture but Alpha, which is not implemented
+ * here).  rcu_read_lock() is the non-preemptible kernel's: a compiler
+ * barrier (with CONFIG_PREEMPT_RCU it is a call that bumps a nesting
+ * count, no barrier instruction either).
+ */
+#define rcu_dereference(p)						\
+	({								\
+		__typeof__(*(p)) *__rcu_p = READ_ONCE(p);		\
+		__rcu_p;						\
+	})
+#define rcu_access_pointer(p)	rcu_dereference(p)
+#define rcu_read_lock()		barrier()
+#define rcu_read_unlock()	barrier()
+
+/*
+ * Update side: a release store, except that a compile-time NULL is a
+ * plain WRITE_ONCE() (nothing to order), as the kernel's macro.
+ */
+#define rcu_assign_pointer(p, v)					\
+	do {								\
+		unsigned long __rap_v = (unsigned long)(v);		\
+		if (__builtin_constant_p(v) && __rap_v == 0UL)		\
+			WRITE_ONCE((p), (__typeof__(p))__rap_v);	\
+		else							\
+			smp_store_release(&(p), (__typeof__(p))__rap_v); \
+	} while (0)
 
 #endif /* KPRIMS_H */

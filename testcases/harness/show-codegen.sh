@@ -6,7 +6,8 @@
 # print the assembly of the function its "// codegen:" tag names, and say,
 # from that assembly alone, what the compiler did to the ordering the code
 # relies on.  The hardware of this machine cannot show a broken control
-# dependency; the compiler's part of the bug can be shown anywhere.
+# or address dependency; the compiler's part of the bug can be shown
+# anywhere.
 #
 # usage: show-codegen.sh <id> | testcases/<id>/repro.c  [build-dir]
 #   build-dir defaults to $TMPDIR (or /tmp); objects go to
@@ -24,6 +25,16 @@
 #   // codegen: loadload <function> <flag> <data>
 #       what orders the load of <data> after the (last) load of <flag>:
 #       a barrier on every path into it, an acquire load, or only a branch?
+#   // codegen: addr     <function> <head> <data>
+#       for every load of <data> (a global or a struct object, found by
+#       its address) and every load through a pointer computed from the
+#       loaded <head>: is the address computed from the value of the <head>
+#       load ("address depends on the load of <head>"), or from a constant
+#       address or relocation ("dependency removed")?  Says "hoisted" when
+#       such a load comes before the head load.  How <head> is loaded (once
+#       or more, and on arm64 whether as an acquire), and on arm64 what
+#       orders each load after it: the address dependency, an acquire head
+#       (ldar), a dmb, or nothing.
 #
 # Output, per tag: for each compiler and variant the command, the listing
 # (each access annotated with the variable it reaches) and the verdict
@@ -32,14 +43,19 @@
 #
 # How the assembly is read: `objdump -dr` of the object file; relocations
 # and a per-register value tracker (adrp/add/lea/mov/cmov/csel, reset at
-# calls) turn each memory operand into a symbol from `objdump -t`; a second
+# calls, except for what a callee in the same object that calls nothing
+# leaves alone) turn each memory operand into a symbol from `objdump -t`; a second
 # tracker marks every register and flag computed from the loaded <head>
-# (or <flag>), so a branch, a select or a stored value "depends on" the load
-# only if the data flow says so.  Code is walked once in address order; at
-# the target of a forward branch the states of the paths that reach it are
-# merged, back edges are not followed.  "Before" and "after" are address
-# order, which is path order for the straight-line and if/else code the
-# repros contain; a verdict about other shapes needs a human look.
+# (or <flag>), so a branch, a select, a stored value or an address "depends
+# on" the load only if the data flow says so (a value that passes through
+# the flags of a comparison and a setcc/cset/csel/cmov counts as data flow;
+# the addr verdict names such a select when the address may come from the
+# flags alone, i.e. the other input does not depend on the load).  Code is
+# walked once in address order; at the target of a forward branch the
+# states of the paths that reach it are merged, back edges are not
+# followed.  "Before" and "after" are address order, which is path order
+# for the straight-line and if/else code the repros contain; a verdict
+# about other shapes needs a human look.
 #
 # Exit status: 0 when every compiler found built both variants and the
 # tagged function was found; 1 otherwise; 2 on bad usage.  A compiler that
@@ -80,7 +96,8 @@ clang --target=aarch64-linux-gnu|arm64|clang --target=aarch64-linux-gnu|aarch64-
 
 # The analysis: reads `objdump -t` (symbols) then `objdump -dr` of one
 # function, prints the annotated listing, the verdict lines and one
-# "summary:" line.  Variables: arch, check, head, store.
+# "summary:" line.  Variables: arch, check, head, store (the tag's last
+# field: <store>, or <data> for loadload and addr).
 analyse='
 function hexval(s,   i, c, v) {
 	sub(/^0x/, "", s); v = 0
@@ -168,39 +185,64 @@ function add_off(set, d,   n, i, parts, out, p) {
 	}
 	return out
 }
-# ---- register state: val[r] (address set), tnt[r] (depends on the load), ftnt
-function kill(r) { if (r != "") { delete val[r]; tnt[r] = 0 } }
+# ---- register state: val[r] (address set), tnt[r] (depends on the load), ftnt;
+# tnd[r]: depends on the load through register data flow alone, without the
+# flags (used by the addr verdict only)
+function kill(r) { if (r != "") { delete val[r]; tnt[r] = 0; tnd[r] = 0 } }
 function save(   r, s) {
 	s = "F=" ftnt
 	for (r in val) s = s ";v" r "=" val[r]
 	for (r in tnt) if (tnt[r]) s = s ";t" r "=1"
+	for (r in tnd) if (tnd[r]) s = s ";d" r "=1"
 	return s
 }
 function load(s,   n, i, kv, p, k) {
-	split("", val); split("", tnt)
+	split("", val); split("", tnt); split("", tnd)
 	n = split(s, kv, ";")
 	for (i = 1; i <= n; i++) {
 		p = index(kv[i], "="); k = substr(kv[i], 1, p - 1)
 		if (k == "F") ftnt = substr(kv[i], p + 1) + 0
 		else if (substr(k, 1, 1) == "v") val[substr(k, 2)] = substr(kv[i], p + 1)
+		else if (substr(k, 1, 1) == "d") tnd[substr(k, 2)] = 1
 		else tnt[substr(k, 2)] = 1
 	}
 }
 # merge two saved states: addresses kept where equal, dependence ORed
-function merge(a, b,   va, vb, ta, tb, fa, r, s) {
+function merge(a, b,   va, vb, ta, tb, fa, r, s, da) {
 	load(a); fa = ftnt
 	for (r in val) va[r] = val[r]
 	for (r in tnt) ta[r] = tnt[r]
+	for (r in tnd) da[r] = tnd[r]
 	load(b)
 	s = "F=" (fa || ftnt)
 	for (r in val) if ((r in va) && va[r] == val[r]) s = s ";v" r "=" val[r]
 	for (r in ta) if (ta[r]) tnt[r] = 1
 	for (r in tnt) if (tnt[r]) s = s ";t" r "=1"
+	for (r in da) if (da[r]) tnd[r] = 1
+	for (r in tnd) if (tnd[r]) s = s ";d" r "=1"
 	return s
 }
 BEGIN { FS = "\t" }
 # symbol table lines come first, until the marker
-phase == 0 && /^----disasm$/ { phase = 1; next }
+phase == 0 && /^----callees$/ { phase = 2; next }
+phase == 2 && /^----disasm$/ { phase = 1; next }
+# the whole object: which registers each function in it mentions, and
+# whether it calls out (then a call to it clobbers what the ABI says)
+phase == 2 {
+	if ($0 ~ /^[0-9a-f]+ <[^>]+>:$/) { cf = $0; sub(/^[0-9a-f]+ </, "", cf); sub(/>:$/, "", cf); cdef[cf] = 1; next }
+	if ($0 !~ /^ *[0-9a-f]+:\t/) next
+	t = $0; t = substr(t, index(t, ":") + 2)
+	if (arch == "x86-64") sub(/[ ]+#.*$/, "", t); else sub(/[ \t]*\/\/.*$/, "", t)
+	gsub(/\t/, " ", t); t = trim(t); cm = t; sub(/ .*/, "", cm)
+	# padding (nopl 0x0(%rax), xchg %ax,%ax) uses no register
+	if (t ~ /(^| )nop/ || t == "xchg %ax,%ax") next
+	if (arch == "x86-64" ? (cm ~ /^(call|rep|div|idiv|mul|cq|cl|cw|cd|cpuid|rdtsc|syscall|stos|movs|lods|scas|cmps|cmpxchg|xgetbv)/) : (cm ~ /^(bl|blr|br|svc|hvc)$/)) callsout[cf] = 1
+	# a jump to another function is a tail call
+	if (match(t, /<[^>]+>$/)) { tg = substr(t, RSTART + 1, RLENGTH - 2); sub(/[+-]0x[0-9a-f]+$/, "", tg); if (tg != cf && cm ~ /^(j|b)/) callsout[cf] = 1 }
+	nt = split(t, tk, /[ ,()\[\]!{}]+/)
+	for (k = 1; k <= nt; k++) { rr = reg(tk[k]); if (rr != "") cregs[cf SUBSEP rr] = 1 }
+	next
+}
 phase == 0 {
 	if (NF < 2) next
 	n = split($1, a, / +/); sec = a[n]
@@ -262,7 +304,7 @@ END {
 		}
 		nops = split_ops(opstr[i], op)
 		acc[i] = ""; akind[i] = ""; ann[i] = ""
-		srct = 0; memloc = ""; memop = 0
+		srct = 0; srcd = 0; memloc = ""; memop = 0
 		cond_br = 0; uncond = 0; is_call = 0; sel = 0; sets_flags = 0; reads_flags = 0
 		dst = ""; dst2 = ""; kind = ""; vreg = ""; areg = ""; nodst = 0
 		if (arch == "x86-64") {
@@ -276,6 +318,10 @@ END {
 					memloc = resolve(reltgt[i], nxt - relpos[i])
 				} else if (reg(base) in val) memloc = add_off(val[reg(base)], dv)
 				areg = reg(base)
+				# every register the address is computed from (base, index)
+				ar = mo; sub(/^[^(]*\(/, "", ar); sub(/\).*$/, "", ar)
+				nar = split(ar, arl, ",")
+				for (k2 = 1; k2 <= nar; k2++) { rr = reg(trim(arl[k2])); if (rr != "" && rr != "rip") { if (tnt[rr]) adep[i] = 1; if (tnd[rr]) adepd[i] = 1 } }
 			}
 			if (m ~ /^j/ && m != "jmp") { cond_br = 1; reads_flags = 1 }
 			else if (m == "jmp") uncond = 1
@@ -298,13 +344,21 @@ END {
 			if (m ~ /^(cmov|set|adc|sbb)/) { sel = 1; reads_flags = 1 }
 			# sources: every register operand except a pure destination
 			for (k = 1; k <= nops; k++) {
-				if (k == memop) { if (areg != "" && tnt[areg]) srct = 1; continue }
+				if (k == memop) { if (areg != "" && tnt[areg]) srct = 1; if (areg != "" && tnd[areg]) srcd = 1; continue }
+				# lea computes from the registers of its address operand
+				if (m == "lea" && op[k] ~ /\(/) {
+					ar = op[k]; sub(/^[^(]*\(/, "", ar); sub(/\).*$/, "", ar)
+					nar = split(ar, arl, ",")
+					for (k2 = 1; k2 <= nar; k2++) { rr = reg(trim(arl[k2])); if (rr != "" && rr != "rip") { if (tnt[rr]) srct = 1; if (tnd[rr]) srcd = 1 } }
+					continue
+				}
 				rr = reg(op[k])
 				if (rr == "" || rr == "rip") continue
 				if (k == nops && (m ~ /^(mov|lea|set|pop)/) && m !~ /^cmov/) continue
 				if (tnt[rr]) srct = 1
+				if (tnd[rr]) srcd = 1
 			}
-			if (m ~ /^xor/ && nops == 2 && reg(op[1]) == reg(op[2])) srct = 0
+			if (m ~ /^xor/ && nops == 2 && reg(op[1]) == reg(op[2])) { srct = 0; srcd = 0 }
 			if (locked[i] || (memop && m ~ /^xchg/)) fence[i] = "locked " m
 			if (m ~ /^[lms]fence$/) fence[i] = m
 		} else {
@@ -316,6 +370,7 @@ END {
 				if (ni2 >= 2 && mp[2] ~ /^#/) dv = immval(mp[2])
 				if (reltype[i] ~ /LDST|LD_PREL|LO12/) memloc = resolve(reltgt[i], dv)
 				else if (areg in val) memloc = add_off(val[areg], dv)
+				for (k2 = 1; k2 <= ni2; k2++) { rr = reg(mp[k2]); if (rr != "") { if (tnt[rr]) adep[i] = 1; if (tnd[rr]) adepd[i] = 1 } }
 			}
 			if (m ~ /^b\./) { cond_br = 1; reads_flags = 1 }
 			else if (m ~ /^(cbz|cbnz|tbz|tbnz)$/) { cond_br = 1; if (tnt[reg(op[1])]) srct = 1 }
@@ -333,10 +388,10 @@ END {
 			if (m ~ /^(csel|csinc|csinv|csneg|cset|csetm|cinc|cinv|cneg)$/) { sel = 1; reads_flags = 1 }
 			if (m ~ /^(adc|sbc|ccmp|ccmn)/) reads_flags = 1
 			for (k = 1; k <= nops; k++) {
-				if (k == memop) { if (areg != "" && tnt[areg]) srct = 1; continue }
+				if (k == memop) { if (areg != "" && tnt[areg]) srct = 1; if (areg != "" && tnd[areg]) srcd = 1; continue }
 				if (k == 1 && kind != "store" && kind != "rmw" && !cond_br && !nodst) continue
 				if (kind == "store" && dst != "" && k == 1) continue
-				rr = reg(op[k]); if (rr != "" && tnt[rr]) srct = 1
+				rr = reg(op[k]); if (rr != "" && tnt[rr]) srct = 1; if (rr != "" && tnd[rr]) srcd = 1
 			}
 			if (m == "dmb" || m == "dsb") fence[i] = m " " op[1]
 			if (m ~ /^(ldar|ldapr|ldaxr|ldaxp)/ || m ~ /^(ldadd|ldclr|ldeor|ldset|swp|cas)[a-z]*a/) acqr[i] = 1
@@ -361,17 +416,39 @@ END {
 			if (t2 != "") ann[i] = "call " t2 (is_call ? "" : " (tail call)")
 		}
 		if (cond_br) brdep[i] = srct
+		if (kind == "load" && memop) { isload[i] = 1; if (areg ~ /^(sp|bp|r29)$/) stackld[i] = 1 }
+		# a select on flags computed from the load, whose result may come from
+		# the flags alone: no register input, or one that does not depend
+		# on the load (a constant, the zero register)
+		# a select depends on the load through data flow alone only if every
+		# value it can pick does
+		if (sel) {
+			nin = 0; fo = 0; alld = 1
+			for (k = (arch == "x86-64" ? 1 : 2); k <= nops; k++) {
+				if (arch == "x86-64" && m ~ /^set/) break
+				rr = reg(op[k])
+				if (arch == "arm64" && op[k] ~ /^[wx]zr$/) { nin++; fo = 1; alld = 0; continue }
+				if (rr == "" || rr == "rip") continue
+				nin++; if (!tnt[rr]) fo = 1; if (!tnd[rr]) alld = 0
+			}
+			srcd = (nin && alld) ? 1 : 0
+			if (srct && (!nin || fo)) selat[i] = 1
+		}
 		if (sel) seldep[i] = srct
 
 		# update the state
-		lt = srct
-		if (kind == "load" && memloc != "" && names_of(memloc) == head) lt = 1
+		lt = srct; ld = srcd
+		if (kind == "load" && memloc != "" && names_of(memloc) == head) { lt = 1; ld = 1 }
 		if (kind == "load" && (acc[i] == head)) headload[i] = 1
 		if (sets_flags) ftnt = (m ~ /^(ccmp|ccmn)$/) ? (ftnt || srct) : srct
 		if (kind == "load" && memloc != "" && names_of(memloc) == head) { if (sets_flags) ftnt = 1 }
 		if (is_call) {
-			if (arch == "x86-64") { split("a c d si di r8 r9 r10 r11", cl, " "); for (k in cl) kill(cl[k]) }
-			else { for (k = 0; k <= 18; k++) kill("r" k); kill("r30") }
+			# a callee in this object that calls nothing clobbers only the
+			# registers it mentions (gcc -fipa-ra keeps values live in
+			# the others); any other callee what the ABI allows
+			lc = (is_call && t2 != "" && (t2 in cdef) && !(t2 in callsout))
+			if (arch == "x86-64") { split("a c d si di r8 r9 r10 r11", cl, " "); for (k in cl) if (!lc || ((t2 SUBSEP cl[k]) in cregs)) kill(cl[k]) }
+			else { for (k = 0; k <= 18; k++) if (!lc || ((t2 SUBSEP ("r" k)) in cregs)) kill("r" k); kill("r30") }
 			ftnt = 0
 		}
 		if (dst != "" && dst != "rip" && dst != "sp") {
@@ -386,8 +463,8 @@ END {
 			else if (m ~ /^cmov/ && (reg(op[1]) in val) && (reg(op[2]) in val)) nv = (val[reg(op[1])] == val[reg(op[2])]) ? val[reg(op[1])] : val[reg(op[2])] "|" val[reg(op[1])]
 			kill(dst)
 			if (nv != "") { val[dst] = nv; ann[i] = (ann[i] == "" ? "" : ann[i] "; ") "= &" names_of(nv) }
-			tnt[dst] = lt
-			if (dst2 != "") { kill(dst2); tnt[dst2] = lt }
+			tnt[dst] = lt; tnd[dst] = ld
+			if (dst2 != "") { kill(dst2); tnt[dst2] = lt; tnd[dst2] = ld }
 		}
 		if ((i in btgt) && btgt[i] > A) {
 			s0 = save()
@@ -425,11 +502,96 @@ function reasons(i, L,   j, r) {
 	sub(/^, /, "", r)
 	return r
 }
+# "addr": for every load of <data> (named by its address: a symbol, or a
+# section offset inside one) and every load through a pointer computed from
+# <head>: is the address computed from the loaded <head> or from a constant
+# (the dependency removed)?  Is it before the head load in the code?  What
+# orders it after the head load on arm64 (address dependency, acquire, dmb)?
+function is_data(nm,   n, i, parts, b) {
+	n = split(nm, parts, "|")
+	for (i = 1; i <= n; i++) { b = parts[i]; sub(/\+[0-9]+$/, "", b); if (b == store) return 1 }
+	return 0
+}
+function addr_verdict(   L, Lp, i, j, nh, hl, nd, nk, nc, nho, nun, r, o, via, k, nl, lines, lat, no, olines, olat, rs, ors, nors, orsl, fl, br, msg, dpart, nsl, pre) {
+	L = 0; nh = 0; hl = ""
+	for (i = 1; i <= nins; i++) if (headload[i]) { nh++; if (!L) L = i; hl = hl (nh > 1 ? ", " : "") where(i) }
+	if (!L) { print "verdict:   no load of " head " left in " fname "()"; csum = "no load of " head; return }
+	if (arch == "arm64")
+		print "head:      " head " is loaded " (nh > 1 ? nh " times: " : "by ") hl ": " (acqr[L] ? "an acquire (" mn[L] ")" : "no acquire")
+	else
+		print "head:      " head " is loaded " (nh > 1 ? nh " times: " : "by ") hl
+	if (nh > 1) print "head:      " nh " loads of " head ": what is read through it may come from " nh " different objects"
+	nd = 0; nk = 0; nc = 0; nho = 0; nun = 0; nl = 0; no = 0; nors = 0; nsl = 0
+	for (i = 1; i <= nins; i++) {
+		if (!isload[i] || stackld[i] || headload[i]) continue
+		if (!(adep[i] || (acc[i] != "" && is_data(acc[i])))) continue
+		nd++
+		Lp = L; for (j = 1; j < i; j++) if (headload[j]) Lp = j
+		if (adep[i]) {
+			nk++; via = ""
+			if (!adepd[i]) {
+				for (j = Lp + 1; j < i; j++) if (selat[j]) break
+				via = (j < i) ? " only through the flags of a comparison (" mn[j] " at " hex(ad[j]) ")" : " only through the flags of a comparison"
+				nsl++
+			}
+			r = "address computed from the value loaded from " head " (" hex(ad[Lp]) ")" via
+		} else {
+			nc++
+			r = "dependency removed: " acc[i] " is loaded from a constant address"
+		}
+		if (ad[i] < ad[Lp]) { r = r ", hoisted above the load of " head " (" hex(ad[Lp]) ")"; nho++ }
+		for (k = 1; k <= nl; k++) if (lines[k] == r) break
+		if (k > nl) { nl++; lines[nl] = r; lat[nl] = hex(ad[i]) } else lat[k] = lat[k] ", " hex(ad[i])
+		# what orders it after the head load
+		if (arch == "x86-64") {
+			if (ad[i] < ad[Lp]) { o = "before the load of " head " (" hex(ad[Lp]) ") in the code: not ordered even by x86-TSO"; nun++ }
+			else o = "after the load of " head " (" hex(ad[Lp]) ") in the code; x86-TSO keeps load->load order, so this CPU orders them whatever became of the dependency"
+		} else if (ad[i] < ad[Lp]) {
+			o = "NOT ordered after the load of " head " (" hex(ad[Lp]) "): it comes first in the code, and an acquire orders only what follows it"; nun++
+		} else {
+			rs = ""
+			if (adep[i]) { rs = rs ", address dependency" (adepd[i] ? "" : " carried only by the flags"); ors = adepd[i] ? "addr dep" : "addr dep via flags"; for (k = 1; k <= nors; k++) if (orsl[k] == ors) break; if (k > nors) orsl[++nors] = ors }
+			if (acqr[Lp]) { rs = rs ", acquire load (" mn[Lp] ")"; ors = mn[Lp]; for (k = 1; k <= nors; k++) if (orsl[k] == ors) break; if (k > nors) orsl[++nors] = ors }
+			fl = 0; for (j = Lp + 1; j < i; j++) if ((j in fence) && fence[j] ~ /ish$|ishld|sy|ld$/) { fl = j; break }
+			if (fl) { rs = rs ", barrier (" fence[fl] " at " hex(ad[fl]) ")"; ors = fence[fl]; for (k = 1; k <= nors; k++) if (orsl[k] == ors) break; if (k > nors) orsl[++nors] = ors }
+			sub(/^, /, "", rs)
+			if (rs != "") o = "ordered after the load of " head " (" hex(ad[Lp]) ") by: " rs
+			else {
+				br = 0; for (j = Lp + 1; j < i; j++) if ((j in brdep) && brdep[j]) { br = j; break }
+				o = "NOT ordered after the load of " head " (" hex(ad[Lp]) "): no address dependency, barrier or acquire between them" (br ? "; only a branch on " head " (" where(br) "), which orders nothing between loads: the CPU predicts it and may satisfy this load first" : "")
+				nun++
+			}
+		}
+		for (k = 1; k <= no; k++) if (olines[k] == o) break
+		if (k > no) { no++; olines[no] = o; olat[no] = hex(ad[i]) } else olat[k] = olat[k] ", " hex(ad[i])
+	}
+	if (!nd) { print "verdict:   no load of " store " and no load through a pointer computed from " head " in " fname "()"; csum = "no data load"; return }
+	pre = nd " data load" (nd > 1 ? "s" : "") " (of " store ", or through a pointer from " head ")"
+	if (!nc) msg = pre ": " (nd > 1 ? "every" : "its") " address comes from the value loaded from " head ": dependency kept"
+	else if (!nk) msg = pre ": " (nd > 1 ? "all" : "it is") " from a constant address: dependency removed"
+	else msg = pre ": " nc " from a constant address: dependency removed there"
+	if (nho) msg = msg "; " nho " hoisted above the load of " head
+	print "verdict:   " msg
+	for (k = 1; k <= nl; k++)
+		printf "%-10s load%s at %s: %s\n", "load:", (lat[k] ~ /,/ ? "s" : ""), lat[k], lines[k]
+	for (k = 1; k <= no; k++)
+		printf "%-10s load%s at %s: %s\n", (arch == "arm64" ? "arm64:" : "x86-64:"), (olat[k] ~ /,/ ? "s" : ""), olat[k], olines[k]
+	dpart = !nc ? "dependency kept" : !nk ? "dependency removed (constant address)" : "dependency removed in " nc " of " nd " loads (constant address)"
+	if (nsl) dpart = dpart (nsl == nk ? "" : ", " nsl " of " nk " kept ones") " (only through the flags)"
+	if (nho) dpart = dpart ", hoisted above the head load"
+	if (nh > 1) dpart = dpart ", " head " loaded " nh " times"
+	if (arch == "arm64") {
+		ors = ""; for (k = 1; k <= nors; k++) ors = ors (k > 1 ? " + " : "") orsl[k]
+		dpart = dpart "; arm64: head " mn[L] ", " (!nun ? "ordered by " ors : nun == nd ? "unordered" : nun " of " nd " loads unordered")
+	} else if (nun) dpart = dpart "; unordered even on x86"
+	csum = dpart
+}
 function verdict() {
 	csum = "?"
 	if (check == "ctrl") ctrl_verdict("verdict:   ")
 	else if (check == "poll") poll_verdict()
 	else if (check == "loadload") loadload_verdict()
+	else if (check == "addr") addr_verdict()
 	else print "verdict:   unknown check \"" check "\""
 	print "summary: " csum
 }
@@ -560,7 +722,8 @@ while read -r check fn head store <&3; do
 				status=1
 				continue
 			fi
-			dis=$($objdump -dr --no-show-raw-insn "$obj" |
+			full=$($objdump -dr --no-show-raw-insn "$obj")
+			dis=$(echo "$full" |
 			      awk -v f="$fn" '$0 ~ "^[0-9a-f]+ <" f ">:$" {p = 1; next}
 					      p && /^$/ {exit} p')
 			if [ -z "$dis" ]; then
@@ -568,7 +731,8 @@ while read -r check fn head store <&3; do
 				status=1
 				continue
 			fi
-			out=$({ $objdump -t "$obj"; echo "----disasm"; echo "$dis"; } |
+			out=$({ $objdump -t "$obj"; echo "----callees"; echo "$full"
+				echo "----disasm"; echo "$dis"; } |
 			      awk -v arch="$arch" -v check="$check" -v head="$head" \
 				  -v store="$store" -v fname="$fn" "$analyse")
 			echo "$out" | grep -v '^summary: '

@@ -67,10 +67,11 @@ static const struct event *first_use(const struct function_ir *fn,
 	return find_in(&fn->body, is_use_of, head);
 }
 
+/* read_seqcount_begin(), read_seqbegin(), do_read_seqcount_retry(), ... */
 static bool is_seq_read(const struct event *e, const void *arg)
 {
 	(void)arg;
-	return e->prim && e->name &&
+	return (e->type == EV_CALL || e->prim) && e->name &&
 	       (strstr(e->name, "read_seq") || strstr(e->name, "seqcount_begin"));
 }
 

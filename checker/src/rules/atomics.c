@@ -56,6 +56,10 @@ static void helper_name(char *buf, size_t n, const struct event *mb,
 	snprintf(buf, n, "%s_mb__%s_atomic()", pfx, side);
 }
 
+/* A comment saying the RMW the helper upgrades is elsewhere. */
+static const char *const caller_words[] = { "rely on", "relies on",
+					    "caller" };
+
 static const char *describe(const struct event *e, char *buf, size_t n)
 {
 	switch (e->type) {
@@ -401,6 +405,15 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 	case FOUND_NONE:
 		break;
 	}
+	/*
+	 * The LKMM orders any RMW before smp_mb__after_atomic() in program
+	 * order, even one in the caller; code that relies on that says so
+	 * ("rely on refcount_sub from sock_wfree()", net/core/sock.c).
+	 */
+	if (rule_comment_mentions(s->ctx, e, 2, caller_words,
+				  sizeof(caller_words) /
+					  sizeof(caller_words[0])))
+		return;
 	if (n && n->type == EV_ACCESS) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s %s, which is not an atomic "
