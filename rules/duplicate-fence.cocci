@@ -78,6 +78,10 @@ def fence_bits(name, args):
 
 def weaker(f1, a1, f2, a2):
 	"""1 or 2: the one the other implies (1 when equal); 0: neither."""
+	# mb(); mb(); twice the same mandatory barrier is hardware timing
+	# ("mb(); mb(); /* magic */", arch/alpha chipset code), not ordering
+	if f1 == f2 and f1 in ("mb", "rmb", "wmb"):
+		return 0
 	b1 = fence_bits(f1, a1)
 	b2 = fence_bits(f2, a2)
 	if not b1 or not b2:

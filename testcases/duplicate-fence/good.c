@@ -48,3 +48,13 @@ void good_signal_fence(void)
 	atomic_signal_fence(memory_order_seq_cst);
 	atomic_thread_fence(memory_order_seq_cst);
 }
+
+/* arch/alpha/kernel/core_apecs.c: the same mandatory barrier twice is
+ * chipset timing, written on purpose */
+int cfg_space;
+void good_magic(void)
+{
+	WRITE_ONCE(cfg_space, 1);
+	mb();
+	mb(); /* magic */
+}

@@ -536,6 +536,10 @@ static void dup_list(const struct evlist *l, void *arg)
 		n = events_next(l, i);
 		if (!is_plain_fence(e) || !is_plain_fence(n))
 			continue;
+		/* mb(); mb(); is hardware timing ("magic", arch/alpha), not
+		 * ordering: the same mandatory barrier twice is left alone */
+		if ((e->flags & F_MANDATORY) && !strcmp(e->name, n->name))
+			continue;
 		me = vocab_fence_mask(e->cls, e->flags);
 		mn = vocab_fence_mask(n->cls, n->flags);
 		if ((me & mn) == me) {
