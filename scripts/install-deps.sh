@@ -3,7 +3,8 @@
 # Debian 12 packages ordercheck needs to build and to run every test.
 set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
-      diffutils python3 gcc-aarch64-linux-gnu"
+      diffutils python3 gcc-aarch64-linux-gnu git npm
+      linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive

@@ -96,3 +96,10 @@ foreach(case sarif-valid sarif-validator-catches fingerprints-survive-moves
            COMMAND ${OC_TESTCASES}/ci/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+
+# ordercheck as kbuild's CHECK= on a real Linux 6.1 tree (77: no
+# linux-source-6.1 tarball, skipped). The tree lives in the build dir.
+add_test(NAME kbuild-linux-6.1
+         COMMAND ${OC_TESTCASES}/kbuild/run.sh $<TARGET_FILE:ordercheck>
+                 ${CMAKE_BINARY_DIR}/linux-kbuild)
+set_tests_properties(kbuild-linux-6.1 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200)
