@@ -1304,7 +1304,8 @@ static struct event *access_event(struct builder *b, CXCursor c,
 		e->flags |= EVF_ATOMIC_TYPE;
 		e->name = "_Atomic operator";
 		classify_c11(e, MO_SEQ_CST, MO_UNKNOWN);
-	} else if (clang_isVolatileQualifiedType(t)) {
+	} else if (clang_isVolatileQualifiedType(t) ||
+		   clang_isVolatileQualifiedType(clang_getCanonicalType(t))) {
 		e->flags |= EVF_VOLATILE;
 		e->name = "volatile access";
 		e->cls = ctx == CTX_LOAD ? OC_MLOAD :
