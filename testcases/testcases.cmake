@@ -91,7 +91,8 @@ endforeach()
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
 # baselines, --fail-on, --changed-since. 77: a tool is missing, skipped.
 foreach(case sarif-valid sarif-validator-catches fingerprints-survive-moves
-        codeclimate suppressions baseline fail-on changed-since)
+        codeclimate suppressions baseline fail-on changed-since with-sparse
+        with-cocci)
   add_test(NAME ci-${case}
            COMMAND ${OC_TESTCASES}/ci/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-${case} PROPERTIES SKIP_RETURN_CODE 77)
@@ -103,3 +104,23 @@ add_test(NAME kbuild-linux-6.1
          COMMAND ${OC_TESTCASES}/kbuild/run.sh $<TARGET_FILE:ordercheck>
                  ${CMAKE_BINARY_DIR}/linux-kbuild)
 set_tests_properties(kbuild-linux-6.1 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200)
+
+# The language server (testcases/lsp): a scripted client on real pipes,
+# alone and wrapping the real clangd, and Neovim's own LSP client.
+# 77: clangd, nvim or python3 is missing, skipped.
+find_program(OC_PYTHON3 python3)
+foreach(case standalone lifecycle bad-input commands compile-commands
+        worker-crash wrap wrap-bad-input wrap-commands clangd-dies)
+  if(OC_PYTHON3)
+    add_test(NAME lsp-${case}
+             COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/lsp/test_lsp.py
+                     $<TARGET_FILE:ordercheck> ${case})
+    set_tests_properties(lsp-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+  else()
+    add_test(NAME lsp-${case} COMMAND ${CMAKE_COMMAND} -E echo "python3 not found")
+    set_tests_properties(lsp-${case} PROPERTIES SKIP_RETURN_CODE 0)
+  endif()
+endforeach()
+add_test(NAME lsp-neovim
+         COMMAND ${OC_TESTCASES}/lsp/run-nvim.sh $<TARGET_FILE:ordercheck>)
+set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)

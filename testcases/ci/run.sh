@@ -174,6 +174,37 @@ changed-since)
 	run "$oc" --changed-since no-such-rev a.c -- "$inc"
 	expect_status 2
 	;;
+with-sparse)
+	command -v sparse >/dev/null || { echo "SKIP: no sparse"; exit 77; }
+	cp "$root/testcases/addr-dep-plain-load/annotated-regression.c" r.c
+	run "$oc" --with-sparse --format=sarif r.c -- "$inc"
+	expect_status 1
+	grep -q '"ruleId":"sparse","level":"warning","message":{"text":"incorrect type in assignment (different address spaces)"' "$tmp/out" ||
+		fail "sparse's warning did not reach SARIF: $(head -c 1500 "$tmp/out")"
+	grep -q '"ruleId":"addr-dep-plain-load"' "$tmp/out" || fail "our finding is gone"
+	;;
+with-cocci)
+	command -v spatch >/dev/null || { echo "SKIP: no spatch"; exit 77; }
+	# a shape only the Coccinelle rule reports (same location: the checker
+	# knows coherence orders it), and one both report (merged once)
+	cat >c.c <<'CEOF'
+#include <ordercheck/linux.h>
+atomic_t state;
+void f(void)
+{
+	if (atomic_read(&state) == 1)
+		atomic_set(&state, 2);
+	else
+		atomic_set(&state, 2);
+}
+CEOF
+	run "$oc" --with-cocci --cocci-dir "$root/rules" c.c a.c -- "$inc"
+	expect_status 1
+	grep -q "c.c:6:.*\[ctrl-dep-identical-stores\]" "$tmp/out" ||
+		fail "no Coccinelle report merged: $(cat "$tmp/out" "$tmp/err")"
+	n=$(grep -c "a.c:14:.*\[mb-after-atomic\]" "$tmp/out")
+	[ "$n" -eq 1 ] || fail "a finding of both engines shows $n times"
+	;;
 *)
 	echo "unknown case $case"
 	exit 2
