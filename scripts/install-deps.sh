@@ -4,7 +4,8 @@
 set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       diffutils python3 gcc-aarch64-linux-gnu git npm
-      linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils"
+      linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
+      clangd neovim"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive

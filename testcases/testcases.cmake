@@ -108,9 +108,12 @@ set_tests_properties(kbuild-linux-6.1 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120
 # The language server (testcases/lsp): a scripted client on real pipes,
 # alone and wrapping the real clangd, and Neovim's own LSP client.
 # 77: clangd, nvim or python3 is missing, skipped.
+add_test(NAME lsp-unit COMMAND ordercheck_lsp_unit_tests)
+set_tests_properties(lsp-unit PROPERTIES TIMEOUT 60)
 find_program(OC_PYTHON3 python3)
-foreach(case standalone lifecycle bad-input commands compile-commands
-        worker-crash wrap wrap-bad-input wrap-commands clangd-dies)
+foreach(case standalone lifecycle bad-input commands encodings compile-commands
+        worker-crash wrap wrap-bad-input wrap-commands clangd-dies
+        editor-wrapper)
   if(OC_PYTHON3)
     add_test(NAME lsp-${case}
              COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/lsp/test_lsp.py

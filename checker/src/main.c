@@ -9,6 +9,7 @@
 #include "check.h"
 #include "engines.h"
 #include "events_build.h"
+#include "lsp/lsp.h"
 #include "options.h"
 #include "report/baseline.h"
 #include "report/fingerprint.h"
@@ -144,6 +145,9 @@ int main(int argc, char **argv)
 	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;
 
+	/* the language server has a command line of its own */
+	if (argc > 1 && !strcmp(argv[1], "lsp"))
+		return lsp_main(argc - 1, argv + 1);
 	if (options_parse(argc, argv, &o))
 		goto out;
 	status = EXIT_CLEAN;

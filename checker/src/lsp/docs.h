@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The documents the client has open: text, version, our last results. */
+#ifndef ORDERCHECK_LSP_DOCS_H
+#define ORDERCHECK_LSP_DOCS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "json.h"
+#include "position.h"
+
+/* A quick fix, ready to send: for the diagnostic on lines line0..line1. */
+struct our_action {
+	unsigned line0, line1;
+	char *title;
+	struct json *diag; /* the LSP diagnostic it fixes */
+	struct json *edit; /* a WorkspaceEdit */
+};
+
+struct doc {
+	char *uri; /* as the client spells it */
+	char *path; /* NULL: not a file: URI, never checked */
+	char *text;
+	size_t len;
+	long long version;
+	double due; /* when a check is due (mono_now()), 0: none */
+	bool in_flight;
+	long long failed_version; /* the checker died on it; -1: none */
+	/* the last results, for res_version */
+	bool have;
+	long long res_version;
+	struct json *diags; /* array of LSP diagnostics */
+	struct our_action *acts;
+	unsigned nacts;
+};
+
+struct docs {
+	struct doc **v;
+	unsigned n;
+};
+
+struct doc *docs_find(const struct docs *ds, const char *uri);
+/* By file: clangd may spell a URI differently from the client. */
+struct doc *docs_find_path(const struct docs *ds, const char *path);
+/* Open (or reopen) @uri with @text; the text is copied. */
+struct doc *docs_open(struct docs *ds, const char *uri, const char *text,
+		      size_t len, long long version);
+void docs_close(struct docs *ds, struct doc *d);
+void docs_free(struct docs *ds);
+
+/*
+ * One entry of didChange's contentChanges: the whole text, or a range
+ * and its replacement. Returns 0, or -1 for a malformed change.
+ */
+int doc_apply_change(struct doc *d, const struct json *change,
+		     enum pos_enc enc);
+
+/* Replace the results (their ownership passes to the document). */
+void doc_set_results(struct doc *d, long long version, struct json *diags,
+		     struct our_action *acts, unsigned nacts);
+void doc_clear_results(struct doc *d);
+
+#endif

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* `ordercheck lsp ...`: the language server's command line. */
+#ifndef ORDERCHECK_LSP_LSP_H
+#define ORDERCHECK_LSP_LSP_H
+
+/* argv[0] is "lsp"; returns the exit status. */
+int lsp_main(int argc, char **argv);
+
+#endif

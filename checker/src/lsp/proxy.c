@@ -1,0 +1,647 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --wrap clangd: pass everything through, merge what is ours. */
+#include "proxy.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "actions.h"
+#include "frame.h"
+#include "rpc.h"
+#include "server.h"
+#include "uri.h"
+
+/* A request of the client's that clangd has not answered yet. */
+struct pending {
+	char *id; /* the id as JSON text: ids compare by their spelling */
+	char *method;
+	struct json *params; /* codeAction: ours are computed on the answer */
+};
+
+/* clangd's last diagnostics for a file. */
+struct theirs {
+	char *path; /* NULL for a URI that is not a file */
+	char *uri; /* as clangd spells it */
+	struct json *diags;
+	struct json *version;
+};
+
+struct proxy {
+	pid_t pid;
+	int to, from;
+	struct strbuf out;
+	size_t out_off;
+	struct frame_reader in;
+	bool dead;
+	struct pending *pend;
+	unsigned npend;
+	struct theirs *th;
+	unsigned nth;
+};
+
+struct proxy *proxy_start(char **argv)
+{
+	struct proxy *px = xcalloc(1, sizeof(*px));
+	int down[2], up[2];
+
+	frame_reader_init(&px->in);
+	px->to = px->from = -1;
+	if (pipe2(down, O_CLOEXEC)) {
+		free(px);
+		return NULL;
+	}
+	if (pipe2(up, O_CLOEXEC)) {
+		close(down[0]);
+		close(down[1]);
+		free(px);
+		return NULL;
+	}
+	px->pid = fork();
+	if (px->pid < 0) {
+		close(down[0]);
+		close(down[1]);
+		close(up[0]);
+		close(up[1]);
+		free(px);
+		return NULL;
+	}
+	if (!px->pid) {
+		if (dup2(down[0], 0) < 0 || dup2(up[1], 1) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		fprintf(stderr, "ordercheck lsp: cannot run %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(down[0]);
+	close(up[1]);
+	px->to = down[1];
+	px->from = up[0];
+	fcntl(px->to, F_SETFL, fcntl(px->to, F_GETFL) | O_NONBLOCK);
+	return px;
+}
+
+static void flush(struct proxy *px)
+{
+	while (!px->dead && px->out_off < px->out.len) {
+		ssize_t n = write(px->to, px->out.s + px->out_off,
+				  px->out.len - px->out_off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break; /* EAGAIN; or EPIPE, seen as EOF on the read side */
+		px->out_off += (size_t)n;
+	}
+	if (px->out_off == px->out.len)
+		px->out.len = px->out_off = 0;
+}
+
+static void forward(struct proxy *px, const char *raw, size_t len)
+{
+	if (px->dead)
+		return;
+	frame_append(&px->out, raw, len);
+	flush(px);
+}
+
+static void send_raw(struct server *s, const char *raw, size_t len)
+{
+	struct jw w = { { 0 }, false };
+
+	sb_add(&w.b, raw, len);
+	srv_send(s, &w);
+}
+
+/* ---- pending requests ---- */
+
+static void add_pending(struct proxy *px, const struct json *id,
+			const char *method, const struct json *params)
+{
+	struct pending *p;
+
+	px->pend = xrealloc(px->pend, (px->npend + 1) * sizeof(*px->pend));
+	p = &px->pend[px->npend++];
+	p->id = json_dump(id);
+	p->method = xstrdup(method);
+	p->params = !strcmp(method, "textDocument/codeAction") ?
+			    json_clone(params) :
+			    NULL;
+}
+
+static void pending_free(struct pending *p)
+{
+	free(p->id);
+	free(p->method);
+	json_free(p->params);
+}
+
+/* Take the request @id answers out of the list; false if none. */
+static bool take_pending(struct proxy *px, const struct json *id,
+			 struct pending *out)
+{
+	char *key = json_dump(id);
+	unsigned i;
+
+	for (i = 0; i < px->npend; i++) {
+		if (strcmp(px->pend[i].id, key))
+			continue;
+		*out = px->pend[i];
+		px->pend[i] = px->pend[--px->npend];
+		free(key);
+		return true;
+	}
+	free(key);
+	return false;
+}
+
+/* ---- clangd's diagnostics ---- */
+
+static struct theirs *theirs_for(struct proxy *px, const char *path,
+				 const char *uri, bool add)
+{
+	struct theirs *t;
+	unsigned i;
+
+	for (i = 0; i < px->nth; i++) {
+		t = &px->th[i];
+		if (path ? t->path && !strcmp(t->path, path) :
+			   !strcmp(t->uri, uri))
+			return t;
+	}
+	if (!add)
+		return NULL;
+	px->th = xrealloc(px->th, (px->nth + 1) * sizeof(*px->th));
+	t = &px->th[px->nth++];
+	memset(t, 0, sizeof(*t));
+	t->path = path ? xstrdup(path) : NULL;
+	t->uri = xstrdup(uri);
+	return t;
+}
+
+static void theirs_free(struct theirs *t)
+{
+	free(t->path);
+	free(t->uri);
+	json_free(t->diags);
+	json_free(t->version);
+}
+
+static void write_merged(struct server *s, const char *uri,
+			 const struct json *version, long long our_version,
+			 const struct json *theirs, const struct json *ours)
+{
+	struct jw w = { { 0 }, false };
+
+	rpc_notification_begin(&w, "textDocument/publishDiagnostics");
+	jw_obj(&w);
+	jw_key(&w, "uri");
+	jw_str(&w, uri);
+	jw_key(&w, "version");
+	if (version)
+		jw_json(&w, version);
+	else
+		jw_int(&w, our_version);
+	jw_key(&w, "diagnostics");
+	jw_arr(&w);
+	jw_elements(&w, theirs);
+	jw_elements(&w, ours);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	srv_send(s, &w);
+}
+
+static void on_diagnostics(struct proxy *px, struct server *s, struct json *msg,
+			   const char *raw, size_t len)
+{
+	struct json *params = (struct json *)json_get(msg, "params");
+	const char *uri = json_str(json_get(params, "uri"));
+	struct theirs *t;
+	struct doc *d;
+	char *path;
+
+	if (!uri) {
+		send_raw(s, raw, len);
+		return;
+	}
+	path = uri_to_path(uri);
+	t = theirs_for(px, path, uri, true);
+	free(t->uri);
+	t->uri = xstrdup(uri);
+	json_free(t->diags);
+	json_free(t->version);
+	t->diags = json_detach(params, "diagnostics");
+	t->version = json_detach(params, "version");
+	d = path ? docs_find_path(&s->docs, path) : docs_find(&s->docs, uri);
+	write_merged(s, uri, t->version, d ? d->res_version : 0, t->diags,
+		     d ? d->diags : NULL);
+	free(path);
+}
+
+void proxy_publish(struct proxy *px, struct server *s, struct doc *d)
+{
+	struct theirs *t = theirs_for(px, d->path, d->uri, false);
+
+	write_merged(s, t ? t->uri : d->uri, NULL, d->res_version,
+		     t ? t->diags : NULL, d->diags);
+}
+
+void proxy_forget(struct proxy *px, const struct doc *d)
+{
+	struct theirs *t = theirs_for(px, d->path, d->uri, false);
+
+	if (!t)
+		return;
+	theirs_free(t);
+	*t = px->th[--px->nth];
+}
+
+/* ---- clangd's answers ---- */
+
+static struct json *literal(const char *text)
+{
+	return json_parse(text, strlen(text), NULL);
+}
+
+static struct json *object_at(struct json *obj, const char *key)
+{
+	struct json *v = (struct json *)json_get(obj, key);
+
+	if (!v || v->type != JSON_OBJECT) {
+		v = literal("{}");
+		json_set(obj, key, v);
+	}
+	return v;
+}
+
+/*
+ * clangd's capabilities plus ours: quick fixes, our command, didSave. The
+ * position encoding is clangd's; we count in it too.
+ */
+static void merge_capabilities(struct server *s, struct json *res)
+{
+	struct json *caps = object_at(res, "capabilities"), *v, *cmds;
+	const char *enc = json_str(json_get(caps, "positionEncoding"));
+	int e;
+
+	if (!enc)
+		enc = json_str(json_get(res, "offsetEncoding"));
+	e = pos_enc_from_name(enc);
+	s->enc = e < 0 ? ENC_UTF16 : (enum pos_enc)e;
+	v = (struct json *)json_get(caps, "codeActionProvider");
+	if (!v || (v->type == JSON_BOOL && !v->b))
+		json_set(
+			caps, "codeActionProvider",
+			literal(s->literals ?
+					"{\"codeActionKinds\":[\"quickfix\"]}" :
+					"true"));
+	else if (v->type == JSON_OBJECT && json_get(v, "codeActionKinds") &&
+		 !json_array_has_str(json_get(v, "codeActionKinds"),
+				     "quickfix"))
+		json_set(v, "codeActionKinds",
+			 literal("[\"quickfix\"]")); /* ours, and clangd's */
+	v = object_at(caps, "executeCommandProvider");
+	cmds = (struct json *)json_get(v, "commands");
+	if (!cmds || cmds->type != JSON_ARRAY) {
+		cmds = literal("[]");
+		json_set(v, "commands", cmds);
+	}
+	if (!json_array_has_str(cmds, ACTION_COMMAND)) {
+		struct jw cw = { { 0 }, false };
+		size_t n;
+		char *t;
+
+		jw_arr(&cw);
+		jw_elements(&cw, cmds);
+		jw_str(&cw, ACTION_COMMAND);
+		jw_arr_end(&cw);
+		t = jw_detach(&cw, &n);
+		json_set(v, "commands", json_parse(t, n, NULL));
+		free(t);
+	}
+	v = (struct json *)json_get(caps, "textDocumentSync");
+	if (v && v->type == JSON_NUMBER) {
+		char *t = xasprintf("{\"openClose\":true,\"change\":%s,"
+				    "\"save\":{\"includeText\":false}}",
+				    v->s);
+
+		json_set(caps, "textDocumentSync", literal(t));
+		free(t);
+	} else if (v && v->type == JSON_OBJECT && !json_get(v, "save")) {
+		json_set(v, "save", literal("{\"includeText\":false}"));
+	}
+}
+
+static void on_initialize(struct server *s, struct json *msg, const char *raw,
+			  size_t len)
+{
+	struct json *res = (struct json *)json_get(msg, "result");
+	struct jw w = { { 0 }, false };
+
+	if (!res || res->type != JSON_OBJECT) {
+		send_raw(s, raw, len); /* clangd refused: so do we */
+		return;
+	}
+	merge_capabilities(s, res);
+	jw_json(&w, msg);
+	srv_send(s, &w);
+	s->state = SRV_RUNNING;
+	srv_log(s, "clangd is up; %s positions", pos_enc_name(s->enc));
+}
+
+static void on_code_action(struct server *s, const struct json *msg,
+			   const struct pending *p, const char *raw, size_t len)
+{
+	const struct json *result = json_get(msg, "result");
+	struct jw w = { { 0 }, false }, o = { { 0 }, false };
+	struct json *ours;
+	size_t olen;
+	char *text;
+
+	jw_arr(&o);
+	srv_code_actions(s, &o, p->params);
+	jw_arr_end(&o);
+	text = jw_detach(&o, &olen);
+	ours = json_parse(text, olen, NULL);
+	free(text);
+	if (!ours || !ours->n ||
+	    (result && result->type != JSON_ARRAY &&
+	     result->type != JSON_NULL)) {
+		send_raw(s, raw, len);
+		json_free(ours);
+		return;
+	}
+	/* clangd's error, if it failed, gives way to our fixes */
+	rpc_result_begin(&w, json_get(msg, "id"));
+	jw_arr(&w);
+	jw_elements(&w, result);
+	jw_elements(&w, ours);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	srv_send(s, &w);
+	json_free(ours);
+}
+
+static void from_clangd(struct proxy *px, struct server *s, const char *raw,
+			size_t len)
+{
+	const char *err, *method;
+	const struct json *id;
+	struct json *msg = json_parse(raw, len, &err);
+	struct pending p;
+
+	if (!msg) {
+		srv_log(s, "clangd sent bad JSON (%s): passed on", err);
+		send_raw(s, raw, len);
+		return;
+	}
+	switch (rpc_classify(msg, &method, &id)) {
+	case RPC_RESPONSE:
+		if (!take_pending(px, id, &p)) {
+			send_raw(s, raw, len);
+			break;
+		}
+		if (!strcmp(p.method, "initialize"))
+			on_initialize(s, msg, raw, len);
+		else if (p.params)
+			on_code_action(s, msg, &p, raw, len);
+		else
+			send_raw(s, raw, len);
+		pending_free(&p);
+		break;
+	case RPC_NOTIFICATION:
+		if (!strcmp(method, "textDocument/publishDiagnostics"))
+			on_diagnostics(px, s, msg, raw, len);
+		else
+			send_raw(s, raw, len);
+		break;
+	default:
+		/* its requests keep their ids: ours are strings of our own */
+		send_raw(s, raw, len);
+		break;
+	}
+	json_free(msg);
+}
+
+/* ---- the client's messages ---- */
+
+void proxy_from_client(struct proxy *px, struct server *s,
+		       const struct json *msg, const char *raw, size_t len)
+{
+	const char *method;
+	const struct json *id, *params = json_get(msg, "params");
+	enum rpc_kind kind = rpc_classify(msg, &method, &id);
+
+	if (px->dead || kind == RPC_INVALID) {
+		server_message(s, msg);
+		return;
+	}
+	if (kind == RPC_RESPONSE) {
+		if (rpc_id_is_ours(id))
+			srv_our_response(s, msg);
+		else
+			forward(px, raw, len);
+		return;
+	}
+	if (kind == RPC_REQUEST) {
+		if (!strcmp(method, "workspace/executeCommand") &&
+		    srv_execute_command(s, id, params))
+			return;
+		if (!strcmp(method, "initialize") && !s->init_seen)
+			srv_note_initialize(s, params);
+		if (!strcmp(method, "shutdown"))
+			s->state = SRV_SHUTDOWN;
+		add_pending(px, id, method, params);
+		forward(px, raw, len);
+		return;
+	}
+	forward(px, raw, len);
+	if (!strcmp(method, "exit")) {
+		s->exiting = true;
+		s->exit_code = s->state == SRV_SHUTDOWN ? 0 : 1;
+	} else if (s->state == SRV_RUNNING) {
+		if (!strcmp(method, "textDocument/didOpen"))
+			srv_did_open(s, params);
+		else if (!strcmp(method, "textDocument/didChange"))
+			srv_did_change(s, params);
+		else if (!strcmp(method, "textDocument/didSave"))
+			srv_did_save(s, params);
+		else if (!strcmp(method, "textDocument/didClose"))
+			srv_did_close(s, params);
+	}
+}
+
+/* ---- clangd's end ---- */
+
+static int reap(struct proxy *px, bool kill_it)
+{
+	int status = 0;
+
+	if (px->to >= 0)
+		close(px->to);
+	if (px->from >= 0)
+		close(px->from);
+	px->to = px->from = -1;
+	if (!px->pid)
+		return 0;
+	if (kill_it)
+		kill(px->pid, SIGKILL);
+	while (waitpid(px->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	px->pid = 0;
+	return status;
+}
+
+/* Answer what clangd will not, and go on with our diagnostics alone. */
+static void on_death(struct proxy *px, struct server *s)
+{
+	int status = reap(px, true);
+	char *msg = WIFSIGNALED(status) ? xasprintf("clangd died (signal %d)",
+						    WTERMSIG(status)) :
+					  xasprintf("clangd exited (status %d)",
+						    WEXITSTATUS(status));
+	struct json null = { .type = JSON_NULL };
+	unsigned i;
+
+	px->dead = true;
+	srv_log(s, "%s; ordercheck's own diagnostics go on", msg);
+	for (i = 0; i < px->npend; i++) {
+		struct pending *p = &px->pend[i];
+		struct json *id = json_parse(p->id, strlen(p->id), NULL);
+		struct jw w = { { 0 }, false };
+
+		if (!strcmp(p->method, "initialize")) {
+			srv_choose_encoding(s);
+			rpc_result_begin(&w, id);
+			srv_initialize_result(s, &w);
+			jw_obj_end(&w);
+			srv_send(s, &w);
+			s->state = SRV_RUNNING;
+		} else if (!strcmp(p->method, "shutdown")) {
+			rpc_result_begin(&w, id);
+			jw_null(&w);
+			jw_obj_end(&w);
+			srv_send(s, &w);
+		} else if (p->params) {
+			rpc_result_begin(&w, id);
+			jw_arr(&w);
+			srv_code_actions(s, &w, p->params);
+			jw_arr_end(&w);
+			jw_obj_end(&w);
+			srv_send(s, &w);
+		} else {
+			srv_error(s, id ? id : &null, RPC_REQUEST_FAILED, msg);
+		}
+		json_free(id);
+		pending_free(p);
+	}
+	px->npend = 0;
+	if (s->state == SRV_RUNNING) {
+		char *m = xasprintf("ordercheck: %s; its diagnostics are "
+				    "gone, ordercheck's go on",
+				    msg);
+
+		srv_show(s, 1, m);
+		free(m);
+	}
+	/* what clangd said is stale now */
+	for (i = 0; i < px->nth; i++)
+		theirs_free(&px->th[i]);
+	px->nth = 0;
+	for (i = 0; i < s->docs.n; i++)
+		if (s->docs.v[i]->have)
+			srv_publish(s, s->docs.v[i]);
+	free(msg);
+}
+
+void proxy_pollfds(const struct proxy *px, struct pollfd *rd, struct pollfd *wr)
+{
+	rd->fd = px->dead ? -1 : px->from;
+	rd->events = POLLIN;
+	rd->revents = 0;
+	wr->fd = !px->dead && px->out_off < px->out.len ? px->to : -1;
+	wr->events = POLLOUT;
+	wr->revents = 0;
+}
+
+void proxy_io(struct proxy *px, struct server *s, const struct pollfd *rd,
+	      const struct pollfd *wr)
+{
+	const char *body, *why;
+	size_t len;
+	ssize_t n;
+	enum frame_status st;
+
+	if (wr->fd >= 0 && wr->revents)
+		flush(px);
+	if (px->dead || rd->fd < 0 || !rd->revents)
+		return;
+	n = frame_fill(&px->in, px->from);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	while ((st = frame_next(&px->in, &body, &len, &why)) != FRAME_MORE) {
+		if (st == FRAME_MSG)
+			from_clangd(px, s, body, len);
+		else
+			srv_log(s, "from clangd: %s", why);
+	}
+	if (n <= 0)
+		on_death(px, s);
+}
+
+void proxy_stop(struct proxy *px, double grace)
+{
+	double end = mono_now() + grace;
+	unsigned i;
+
+	/* exit was forwarded: let clangd read it and go by itself */
+	while (!px->dead && px->pid && mono_now() < end) {
+		struct pollfd p[2];
+		int nfds = 0;
+
+		proxy_pollfds(px, &p[0], &p[1]);
+		if (px->out_off < px->out.len) {
+			p[1].fd = px->to;
+			nfds = 2;
+		} else {
+			if (px->to >= 0) {
+				close(px->to); /* EOF tells it too */
+				px->to = -1;
+			}
+			nfds = 1;
+		}
+		if (poll(p, (nfds_t)nfds, 100) < 0 && errno != EINTR)
+			break;
+		if (nfds == 2 && p[1].revents)
+			flush(px);
+		if (p[0].revents) {
+			char buf[65536];
+
+			if (read(px->from, buf, sizeof(buf)) <= 0)
+				break;
+		}
+	}
+	/* a clangd still running after the grace period is killed */
+	if (px->pid) {
+		int status;
+
+		if (waitpid(px->pid, &status, WNOHANG) == px->pid)
+			px->pid = 0;
+	}
+	reap(px, true);
+	for (i = 0; i < px->npend; i++)
+		pending_free(&px->pend[i]);
+	free(px->pend);
+	for (i = 0; i < px->nth; i++)
+		theirs_free(&px->th[i]);
+	free(px->th);
+	free(px->out.s);
+	frame_reader_free(&px->in);
+	free(px);
+}

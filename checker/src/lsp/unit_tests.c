@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the language server's parts that take untrusted input:
+ * the JSON parser, the framing, positions, URIs, document changes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "docs.h"
+#include "frame.h"
+#include "json.h"
+#include "position.h"
+#include "uri.h"
+
+static int failures;
+
+#define CHECK(cond)                                                      \
+	do {                                                             \
+		if (!(cond)) {                                           \
+			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
+				__LINE__, #cond);                        \
+			failures++;                                      \
+		}                                                        \
+	} while (0)
+
+static struct json *parse(const char *s)
+{
+	return json_parse(s, strlen(s), NULL);
+}
+
+/* Parse and write back: the text we expect out. */
+static void roundtrip(const char *in, const char *out)
+{
+	struct json *j = parse(in);
+	char *t;
+
+	CHECK(j != NULL);
+	if (!j)
+		return;
+	t = json_dump(j);
+	if (strcmp(t, out))
+		fprintf(stderr, "roundtrip %s: got %s, want %s\n", in, t, out);
+	CHECK(!strcmp(t, out));
+	free(t);
+	json_free(j);
+}
+
+static void test_json_valid(void)
+{
+	struct json *j;
+	long long v;
+
+	roundtrip(" {\"a\" : [1, -2.5e3, true, false, null, \"x\"]} ",
+		  "{\"a\":[1,-2.5e3,true,false,null,\"x\"]}");
+	roundtrip("\"\\u00e9\\ud83d\\ude00\\n\\t\\\"\\\\\\/\"",
+		  "\"\xc3\xa9\xf0\x9f\x98\x80\\n\\t\\\"\\\\/\"");
+	/* a lone surrogate becomes U+FFFD */
+	roundtrip("\"\\ud800x\"", "\"\xef\xbf\xbdx\"");
+	roundtrip("[]", "[]");
+	roundtrip("{}", "{}");
+	roundtrip("0", "0");
+	j = parse("{\"id\":42,\"params\":{\"textDocument\":{\"uri\":\"u\"}}}");
+	CHECK(j && json_int(json_get(j, "id"), &v) && v == 42);
+	CHECK(j &&
+	      !strcmp(json_str(json_path(j, "params.textDocument.uri")), "u"));
+	CHECK(!json_path(j, "params.nope.uri"));
+	CHECK(!json_get(json_get(j, "id"), "x")); /* not an object */
+	json_free(j);
+	j = parse("1.5");
+	CHECK(j && !json_int(j, &v));
+	json_free(j);
+	j = parse("1e300");
+	CHECK(j && !json_int(j, &v));
+	json_free(j);
+	/* a NUL inside a string survives */
+	j = parse("\"a\\u0000b\"");
+	CHECK(j && j->len == 3 && j->s[1] == '\0');
+	json_free(j);
+}
+
+static void test_json_invalid(void)
+{
+	static const char *const bad[] = {
+		"",	      "{",	   "{\"a\"", "{\"a\":", "{\"a\":1",
+		"{\"a\":1,}", "[1,]",	   "[1 2]",  "{a:1}",	"\"abc",
+		"\"\\x\"",    "\"\\u12\"", "01",     "-",	"1.",
+		"1e",	      "tru",	   "nul",    "{} x",	"\"a\nb\"",
+		"\x01",
+	};
+	char deep[2 * JSON_MAX_DEPTH + 10];
+	const char *err;
+	unsigned i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct json *j = json_parse(bad[i], strlen(bad[i]), &err);
+
+		if (j)
+			fprintf(stderr, "accepted bad JSON: %s\n", bad[i]);
+		CHECK(!j && err);
+		json_free(j);
+	}
+	/* every prefix of a real message is an error, never a crash */
+	{
+		const char *msg = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+				  "\"initialize\",\"params\":{\"a\":[1,{\"b\":"
+				  "\"\\u00e9\"}]}}";
+		size_t n;
+
+		for (n = 0; n < strlen(msg); n++)
+			CHECK(!json_parse(msg, n, NULL));
+		json_free(json_parse(msg, strlen(msg), &err));
+	}
+	memset(deep, '[', sizeof(deep) - 1);
+	deep[sizeof(deep) - 1] = '\0';
+	CHECK(!json_parse(deep, strlen(deep), &err));
+}
+
+static void test_json_write(void)
+{
+	struct jw w = { { 0 }, false };
+	char *t;
+
+	jw_obj(&w);
+	jw_key(&w, "a");
+	jw_arr(&w);
+	jw_int(&w, 1);
+	jw_str(&w, "x\x01y");
+	/* invalid UTF-8 is repaired: the output stays valid JSON text */
+	jw_str(&w, "\xff\xc3(");
+	jw_obj(&w);
+	jw_obj_end(&w);
+	jw_arr_end(&w);
+	jw_key(&w, "b");
+	jw_null(&w);
+	jw_obj_end(&w);
+	t = jw_detach(&w, NULL);
+	CHECK(!strcmp(t, "{\"a\":[1,\"x\\u0001y\",\"\\ufffd\\ufffd(\",{}],"
+			 "\"b\":null}"));
+	free(t);
+}
+
+static void feed(struct frame_reader *r, const char *s, size_t n)
+{
+	int p[2];
+
+	CHECK(!pipe(p));
+	CHECK(write(p[1], s, n) == (ssize_t)n);
+	close(p[1]);
+	while (frame_fill(r, p[0]) > 0)
+		;
+	close(p[0]);
+}
+
+/* All the bodies the reader finds in @in, joined with '|'. */
+static char *frames(const char *in, size_t n, unsigned *bad)
+{
+	struct frame_reader r;
+	struct strbuf out = { 0 };
+	const char *body, *why;
+	size_t len;
+	enum frame_status st;
+	struct json *j;
+
+	*bad = 0;
+	frame_reader_init(&r);
+	r.max_body = 64;
+	feed(&r, in, n);
+	while ((st = frame_next(&r, &body, &len, &why)) != FRAME_MORE) {
+		if (st == FRAME_BAD) {
+			(*bad)++;
+			continue;
+		}
+		j = json_parse(body, len, NULL);
+		if (!j && frame_resync_in_body(&r, len)) {
+			(*bad)++;
+			continue;
+		}
+		json_free(j);
+		if (out.len)
+			sb_add(&out, "|", 1);
+		sb_add(&out, body, len);
+	}
+	frame_reader_free(&r);
+	return sb_detach(&out);
+}
+
+static void expect_frames(const char *in, const char *want, unsigned nbad)
+{
+	unsigned bad;
+	char *got = frames(in, strlen(in), &bad);
+
+	if (strcmp(got, want) || bad != nbad)
+		fprintf(stderr,
+			"frames of %s: got '%s' (%u bad), want '%s' "
+			"(%u bad)\n",
+			in, got, bad, want, nbad);
+	CHECK(!strcmp(got, want) && bad == nbad);
+	free(got);
+}
+
+static void test_frames(void)
+{
+	expect_frames("Content-Length: 2\r\n\r\n{}Content-Length: 3\r\n\r\n[1]",
+		      "{}|[1]", 0);
+	/* any case, other fields, bare newlines */
+	expect_frames("content-length:2\nContent-Type: x\n\n{}", "{}", 0);
+	/* garbage between messages */
+	expect_frames("{}Content-Length: 2\r\n\r\n{}", "{}", 1);
+	expect_frames("hello\r\n\r\nContent-Length: 2\r\n\r\n{}", "{}", 1);
+	/* a header without a length, a bad length */
+	expect_frames("Content-Type: x\r\n\r\nContent-Length: 2\r\n\r\n{}",
+		      "{}", 1);
+	expect_frames("Content-Length: x\r\n\r\nContent-Length: 2\r\n\r\n{}",
+		      "{}", 1);
+	/* too large: skipped unread, the next one is found */
+	expect_frames("Content-Length: 100\r\n\r\n"
+		      "0123456789012345678901234567890123456789"
+		      "0123456789012345678901234567890123456789"
+		      "01234567890123456789"
+		      "Content-Length: 2\r\n\r\n{}",
+		      "{}", 1);
+	/* a length that says more than was sent: the next header is found */
+	expect_frames(
+		"Content-Length: 40\r\n\r\n{\"a\":Content-Length: 2\r\n\r\n"
+		"{}Content-Length: 2\r\n\r\n[]",
+		"{}|[]", 1);
+	/* cut short at the end: nothing, and no crash */
+	expect_frames("Content-Length: 10\r\n\r\n{}", "", 0);
+	expect_frames("Content-Len", "", 0);
+	/* garbage with a blank line, alone in the buffer: no livelock */
+	expect_frames("\x01 junk \xff\r\n\r\n", "", 1);
+	expect_frames("ab\r\n\r\nContent-Length: 2\r\n\r\n{}", "{}", 1);
+}
+
+static void test_positions(void)
+{
+	/* "aé😀b\nx": é is 2 bytes, the emoji 4 (a surrogate pair) */
+	const char *t = "a\xc3\xa9\xf0\x9f\x98\x80"
+			"b\nx";
+	size_t len = strlen(t);
+	struct line_index li;
+	unsigned line, ch;
+
+	lines_build(&li, t, len);
+	CHECK(li.n == 2);
+	pos_from_offset(t, len, &li, 7, ENC_UTF16, &line, &ch);
+	CHECK(line == 0 && ch == 4);
+	pos_from_offset(t, len, &li, 7, ENC_UTF8, &line, &ch);
+	CHECK(line == 0 && ch == 7);
+	pos_from_offset(t, len, &li, 7, ENC_UTF32, &line, &ch);
+	CHECK(line == 0 && ch == 3);
+	pos_from_offset(t, len, &li, 9, ENC_UTF16, &line, &ch);
+	CHECK(line == 1 && ch == 0);
+	CHECK(pos_to_offset(t, len, &li, 0, 4, ENC_UTF16) == 7);
+	CHECK(pos_to_offset(t, len, &li, 0, 99, ENC_UTF16) == 8);
+	CHECK(pos_to_offset(t, len, &li, 5, 0, ENC_UTF16) == len);
+	CHECK(pos_offset_of_line_col(t, len, &li, 2, 1) == 9);
+	CHECK(pos_offset_of_line_col(t, len, &li, 1, 50) == 8);
+	lines_free(&li);
+}
+
+static void test_uris(void)
+{
+	char *p = uri_to_path("file:///tmp/a%20b/c.c");
+
+	CHECK(p && !strcmp(p, "/tmp/a b/c.c"));
+	free(p);
+	p = uri_to_path("file://localhost/tmp/./x/../c.c");
+	CHECK(p && !strcmp(p, "/tmp/c.c"));
+	free(p);
+	CHECK(!uri_to_path("untitled:Untitled-1"));
+	CHECK(!uri_to_path("file://host/share/c.c"));
+	CHECK(!uri_to_path("file:///a%00b"));
+	p = uri_from_path("/tmp/a b+c.c");
+	CHECK(!strcmp(p, "file:///tmp/a%20b%2Bc.c"));
+	free(p);
+}
+
+static void test_changes(void)
+{
+	struct docs ds = { NULL, 0 };
+	struct doc *d =
+		docs_open(&ds, "file:///x.c", "ab\n\xf0\x9f\x98\x80z\n", 9, 1);
+	struct json *c;
+
+	c = parse("{\"range\":{\"start\":{\"line\":1,\"character\":2},"
+		  "\"end\":{\"line\":1,\"character\":3}},\"text\":\"Q\"}");
+	CHECK(!doc_apply_change(d, c, ENC_UTF16));
+	CHECK(!strcmp(d->text, "ab\n\xf0\x9f\x98\x80Q\n"));
+	json_free(c);
+	c = parse("{\"range\":{\"start\":{\"line\":0,\"character\":1},"
+		  "\"end\":{\"line\":1,\"character\":0}},\"text\":\"\"}");
+	CHECK(!doc_apply_change(d, c, ENC_UTF16));
+	CHECK(!strcmp(d->text, "a\xf0\x9f\x98\x80Q\n"));
+	json_free(c);
+	c = parse("{\"text\":\"new\"}");
+	CHECK(!doc_apply_change(d, c, ENC_UTF16));
+	CHECK(!strcmp(d->text, "new") && d->len == 3);
+	json_free(c);
+	c = parse("{\"range\":{\"start\":{\"line\":-1}},\"text\":\"\"}");
+	CHECK(doc_apply_change(d, c, ENC_UTF16));
+	json_free(c);
+	c = parse("{\"range\":{\"start\":{\"line\":0,\"character\":2},"
+		  "\"end\":{\"line\":0,\"character\":1}},\"text\":\"\"}");
+	CHECK(doc_apply_change(d, c, ENC_UTF16));
+	json_free(c);
+	docs_free(&ds);
+}
+
+int main(void)
+{
+	test_json_valid();
+	test_json_invalid();
+	test_json_write();
+	test_frames();
+	test_positions();
+	test_uris();
+	test_changes();
+	if (failures)
+		fprintf(stderr, "%d failure(s)\n", failures);
+	else
+		printf("lsp unit tests: all passed\n");
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Re-check latency of `ordercheck lsp` after an edit of a large real file.
+
+    latency.py [--ordercheck BIN] [--edits N] [--wrap] [FILE]
+
+FILE defaults to kernel/sched/core.c of /work/linux-6.1 (prepared by
+bench/prepare-linux.sh: it has a compile_commands.json, found from the
+file's parent directories). The script opens the file, times didOpen ->
+first publishDiagnostics (a parse that also builds the preamble), then
+waits --settle seconds (the worker builds the preamble then) and
+makes N one-character edits in the middle of the file (an added space at
+the end of a line, then removed again: the preamble stays valid) and
+times didChange -> publishDiagnostics for that version. The figures
+include the server's debounce (--debounce, 300 ms by default); the
+server's own log gives the check alone, also printed.
+"""
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspclient import Client, capabilities, uri_of  # noqa
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ordercheck",
+                    default=os.path.join(ROOT, "build", "ordercheck"))
+    ap.add_argument("--edits", type=int, default=7)
+    ap.add_argument("--debounce", type=int, default=300, help="ms")
+    ap.add_argument("--settle", type=float, default=8,
+                    help="seconds to wait after the first check: the "
+                    "worker builds the preamble meanwhile, as it would "
+                    "while a user reads the diagnostics")
+    ap.add_argument("--wrap", action="store_true",
+                    help="through `lsp --wrap clangd`")
+    ap.add_argument("file", nargs="?",
+                    default="/work/linux-6.1/kernel/sched/core.c")
+    a = ap.parse_args()
+    path = os.path.abspath(a.file)
+    a.ordercheck = os.path.abspath(a.ordercheck)
+    argv = [a.ordercheck, "lsp", "--debounce", str(a.debounce)]
+    if a.wrap:
+        argv += ["--wrap", "clangd", "--log=error", "--background-index=0"]
+    log = tempfile.NamedTemporaryFile("w+", prefix="oc-lsp-latency-",
+                                      suffix=".log")
+    c = Client(argv, cwd=os.path.dirname(path), log=log)
+    c.call("initialize", {"processId": os.getpid(), "rootUri": None,
+                          "capabilities": capabilities()})
+    c.notify("initialized", {})
+
+    def ours(ds):
+        return [d for d in ds if d.get("source") == "ordercheck"]
+
+    def checked(n):
+        """The server's log says it finished its nth check."""
+        log.flush()
+        with open(log.name) as f:
+            return len(re.findall(r"checked in \d+ ms", f.read())) >= n
+
+    def published(n, version):
+        # under --wrap clangd publishes too: wait for the one after our
+        # check (the log line is written before the message is sent)
+        return c.wait(lambda m: m.get("method") ==
+                      "textDocument/publishDiagnostics" and
+                      m["params"]["uri"] == uri and
+                      m["params"].get("version") == version and checked(n),
+                      600, "diagnostics of version %d" % version)
+
+    t0 = time.monotonic()
+    uri = c.open(path)
+    msg = published(1, 1)
+    first = time.monotonic() - t0
+    n = len(ours(msg["params"]["diagnostics"]))
+    end = time.monotonic() + a.settle
+    while time.monotonic() < end:
+        c.next(end - time.monotonic())
+    text = c.docs[uri][0]
+    lines = text.split("\n")
+    mid = len(lines) // 2
+    times = []
+    for i in range(a.edits):
+        if i % 2 == 0:
+            lines[mid] += " "
+        else:
+            lines[mid] = lines[mid][:-1]
+        t0 = time.monotonic()
+        c.change_full(uri, "\n".join(lines))
+        msg = published(i + 2, c.docs[uri][1])
+        times.append(time.monotonic() - t0)
+        got = len(ours(msg["params"]["diagnostics"]))
+        if got != n:
+            print("warning: %d diagnostics after edit %d, %d before" %
+                  (got, i + 1, n))
+    c.shutdown_exit()
+    log.flush()
+    with open(log.name) as f:
+        checks = [(kind, int(total), int(parse), int(analysis))
+                  for total, kind, parse, analysis in re.findall(
+                      r"checked in (\d+) ms \(([a-z-]+) (\d+) ms, "
+                      r"analysis (\d+) ms\)", f.read())]
+    print("file: %s (%d lines, %d bytes), %d ordercheck diagnostics" %
+          (path, len(lines), len(text), n))
+    print("server: %s" % " ".join(argv[1:]))
+    print("first check (didOpen -> publishDiagnostics): %.2f s" % first)
+    print("re-check after a 1-character edit (didChange -> "
+          "publishDiagnostics, %d ms debounce included): median %.0f ms "
+          "(min %.0f, max %.0f, %d edits)" %
+          (a.debounce, 1000 * statistics.median(times), 1000 * min(times),
+           1000 * max(times), len(times)))
+    re_checks = [c for c in checks if c[0] == "re-parse"]
+    if checks:
+        print("in the worker (server log): first check %d ms = parse %d + "
+              "analysis %d" % checks[0][1:])
+    if re_checks:
+        print("in the worker: re-checks median %.0f ms = re-parse %.0f + "
+              "analysis %.0f" % tuple(statistics.median(c[i] for c in
+                                                         re_checks)
+                                       for i in (1, 2, 3)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
