@@ -6,58 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "util.h"
 
 #ifndef ORDERCHECK_COCCI_DIR
 #define ORDERCHECK_COCCI_DIR "rules"
 #endif
-
-/* Run argv in @dir; its stdout and stderr, NUL-terminated (malloc), or NULL. */
-static char *run_capture(char *const *argv, const char *dir, int *status)
-{
-	int fds[2];
-	pid_t pid;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t r;
-
-	if (pipe(fds))
-		return NULL;
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return NULL;
-	}
-	if (!pid) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		if (dir && chdir(dir))
-			_exit(126);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	for (;;) {
-		if (len + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap);
-		}
-		r = read(fds[0], buf + len, cap - len - 1);
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fds[0]);
-	buf[len] = '\0';
-	if (waitpid(pid, status, 0) < 0)
-		*status = -1;
-	return buf;
-}
 
 /* "file:line:col" at @s; returns what follows ": ", or NULL. */
 static char *parse_loc(char *s, char **file, unsigned *line, unsigned *col)
@@ -90,7 +44,7 @@ static void merge_sparse(const struct tu_job *j, struct diag_list *l)
 	for (i = 0; i < j->nargs; i++)
 		argv[i + 1] = j->args[i];
 	argv[j->nargs + 1] = j->file;
-	out = run_capture(argv, j->dir, &st);
+	out = run_capture(argv, j->dir, true, &st);
 	free(argv);
 	if (!out || (WIFEXITED(st) && WEXITSTATUS(st) == 127)) {
 		diag_add(l, NULL, SEV_ERROR, j->file, 0, 0, NULL,
@@ -170,7 +124,7 @@ static void merge_cocci_rule(const char *rule_path, const struct tu_job *j,
 		argv[n++] = opts[i];
 	argv[n++] = j->file;
 	argv[n] = NULL;
-	out = run_capture(argv, j->dir, &st);
+	out = run_capture(argv, j->dir, true, &st);
 	for (i = 0; i < nopts; i++)
 		free(opts[i]);
 	if (!out || (WIFEXITED(st) && WEXITSTATUS(st) == 127)) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 void *xmalloc(size_t n)
@@ -194,4 +195,50 @@ char *read_file(const char *path, size_t *len)
 	if (len)
 		*len = b.len;
 	return sb_detach(&b);
+}
+
+char *run_capture(char *const *argv, const char *dir, bool with_stderr,
+		  int *status)
+{
+	int fds[2];
+	pid_t pid;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	ssize_t r;
+
+	if (pipe(fds))
+		return NULL;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (!pid) {
+		dup2(fds[1], 1);
+		if (with_stderr)
+			dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		if (dir && chdir(dir))
+			_exit(126);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		r = read(fds[0], buf + len, cap - len - 1);
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fds[0]);
+	buf[len] = '\0';
+	if (waitpid(pid, status, 0) < 0)
+		*status = -1;
+	return buf;
 }

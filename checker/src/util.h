@@ -4,6 +4,7 @@
 #define ORDERCHECK_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Out of memory is the one failure we do not report per file: we abort. */
@@ -33,5 +34,14 @@ char *path_display(const char *path);
 
 /* Read a whole file; NULL and errno on failure. */
 char *read_file(const char *path, size_t *len);
+
+/*
+ * Run argv (PATH searched) in @dir (NULL: here) and return what it wrote
+ * to stdout, and to stderr too if @with_stderr, NUL-terminated (malloc);
+ * *status is waitpid()'s (exit 127: it could not be run). NULL if no
+ * process could be started.
+ */
+char *run_capture(char *const *argv, const char *dir, bool with_stderr,
+		  int *status);
 
 #endif

@@ -140,12 +140,15 @@ static int diff_one(const char *path, const char *old, const char *new,
 		    void *arg)
 {
 	struct diff_arg *a = arg;
-	char ta[] = "/tmp/ordercheck-a-XXXXXX", tb[] = "/tmp/ordercheck-b-XXXXXX";
-	int fa = mkstemp(ta), fb = mkstemp(tb), pipefd[2], status, rc = -1;
+	char ta[] = "/tmp/ordercheck-a-XXXXXX",
+	     tb[] = "/tmp/ordercheck-b-XXXXXX";
+	int fa = mkstemp(ta), fb = mkstemp(tb), status, rc = -1;
 	char *la = xasprintf("a/%s", path), *lb = xasprintf("b/%s", path);
-	pid_t pid;
+	char *argv[] = { "diff", "-u", "--label", la,  "--label",
+			 lb,	 ta,   tb,	  NULL };
+	char *diff;
 
-	if (fa < 0 || fb < 0 || pipe(pipefd))
+	if (fa < 0 || fb < 0)
 		goto out;
 	close(fa);
 	close(fb);
@@ -153,30 +156,14 @@ static int diff_one(const char *path, const char *old, const char *new,
 	if (write_file(ta, old) || write_file(tb, new))
 		goto out;
 	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		dup2(pipefd[1], 1);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		execlp("diff", "diff", "-u", "--label", la, "--label", lb, ta,
-		       tb, (char *)NULL);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	if (pid > 0) {
-		char buf[8192];
-		ssize_t n;
-
-		while ((n = read(pipefd[0], buf, sizeof(buf))) > 0)
-			fwrite(buf, 1, (size_t)n, a->out);
-		waitpid(pid, &status, 0);
-		/* diff exits 1 when the files differ, which they do */
-		rc = WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? 0 : -1;
-		if (rc)
-			fprintf(a->err, "ordercheck: diff failed for %s\n",
-				path);
-	}
-	close(pipefd[0]);
+	diff = run_capture(argv, NULL, false, &status);
+	/* diff exits 1 when the files differ, which they do */
+	rc = diff && WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? 0 : -1;
+	if (diff)
+		fputs(diff, a->out);
+	if (rc)
+		fprintf(a->err, "ordercheck: diff failed for %s\n", path);
+	free(diff);
 out:
 	if (fa >= 0)
 		close(fa);

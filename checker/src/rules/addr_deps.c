@@ -95,19 +95,12 @@ static const char *key_text(const char *key)
 	return !strncmp(key, "global:", 7) ? key + 7 : key;
 }
 
-static bool is_acquire_like(const struct event *e)
-{
-	return e->cls == OC_ACQ_LOAD || e->cls == OC_RMW_FULL ||
-	       e->cls == OC_RMW_ACQ || e->cls == OC_RMW_ACQREL ||
-	       e->cls == OC_RMW_SC;
-}
-
 /* A marked load that heads an address dependency in the LKMM. */
 static bool is_linux_head(const struct event *e)
 {
 	return e->type != EV_BRANCH && e->prim && e->prim->dialect == D_LINUX &&
 	       (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))) &&
-	       e->cls != OC_PLAIN && !is_acquire_like(e) &&
+	       e->cls != OC_PLAIN && !rule_is_acquire_like(e) &&
 	       strcmp(e->name, "rcu_access_pointer");
 }
 

@@ -53,3 +53,10 @@ const char *rule_event_text(const struct event *e, char *buf, size_t n)
 		snprintf(buf, n, "%s of '%s'", e->name, e->key ? e->key : "?");
 	return buf;
 }
+
+bool rule_is_acquire_like(const struct event *e)
+{
+	return e->cls == OC_ACQ_LOAD || e->cls == OC_RMW_FULL ||
+	       e->cls == OC_RMW_ACQ || e->cls == OC_RMW_ACQREL ||
+	       e->cls == OC_RMW_SC;
+}

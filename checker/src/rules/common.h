@@ -16,4 +16,8 @@ bool rule_under_lock(const struct function_ir *fn);
 /* "READ_ONCE(a)", "atomic_read()", "plain load of 'struct foo.bar'". */
 const char *rule_event_text(const struct event *e, char *buf, size_t n);
 
+/* An acquire load or an RMW that orders what follows it: nothing after it
+ * leans on a dependency. */
+bool rule_is_acquire_like(const struct event *e);
+
 #endif

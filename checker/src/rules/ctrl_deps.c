@@ -17,13 +17,6 @@ struct scan {
 
 /* ---- what a condition depends on ---- */
 
-static bool is_acquire_like(const struct event *e)
-{
-	return e->cls == OC_ACQ_LOAD || e->cls == OC_RMW_FULL ||
-	       e->cls == OC_RMW_ACQ || e->cls == OC_RMW_ACQREL ||
-	       e->cls == OC_RMW_SC;
-}
-
 /* The marked load heading the dependency; NULL if none, or if an acquire
  * among the condition's loads orders everything anyway. */
 static const struct event *ctrl_head(const struct event *br)
@@ -36,7 +29,7 @@ static const struct event *ctrl_head(const struct event *br)
 	for (i = 0; i < br->ndeps; i++) {
 		const struct event *d = br->deps[i];
 
-		if (is_acquire_like(d))
+		if (rule_is_acquire_like(d))
 			return NULL;
 		if (!head && d->cls != OC_PLAIN && d->cls != OC_NONE)
 			head = d;
@@ -232,7 +225,7 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 		    !rule_tu_only_plain(s->ctx, plain->key))
 			continue;
 		for (j = 0; j < br->ndeps; j++)
-			if (is_acquire_like(br->deps[j]))
+			if (rule_is_acquire_like(br->deps[j]))
 				break;
 		if (j < br->ndeps)
 			continue;
