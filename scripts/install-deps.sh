@@ -3,7 +3,7 @@
 # Debian 12 packages ordercheck needs to build and to run every test.
 set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
-      diffutils python3 gcc-aarch64-linux-gnu git
+      diffutils python3 gcc-aarch64-linux-gnu git libsqlite3-dev sqlite3
       linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
       clangd neovim"
 as_root=""

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# One ctest per test file under testcases/<rule-id>/ (all .c but repro.c):
+# One ctest per test file under testcases/<rule-id>/ (all .c but repro.c),
+# and one per subdirectory (its files checked together, as one tree):
 #   verify-<id>-<file>     ordercheck --verify FILE           must pass
 #   mutant-<id>-<file>     ordercheck --verify -Wno-<id> FILE must fail, for
 #                          files with an expect-warning[<id>] or
@@ -36,6 +37,23 @@ foreach(dir ${_rule_dirs})
                WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
       set_tests_properties(mutant-${id}-${name} PROPERTIES WILL_FAIL TRUE)
     endif()
+  endforeach()
+  # two-files/ and other subdirectories: one test over all their files
+  # together, for the pairing rules (writer and reader in different TUs)
+  file(GLOB _subdirs LIST_DIRECTORIES true ${dir}/*)
+  foreach(sub ${_subdirs})
+    if(NOT IS_DIRECTORY ${sub})
+      continue()
+    endif()
+    get_filename_component(subname ${sub} NAME)
+    file(GLOB _files ${sub}/*.c)
+    add_test(NAME verify-${id}-${subname}
+             COMMAND ordercheck --verify ${_files}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    add_test(NAME mutant-${id}-${subname}
+             COMMAND ordercheck --verify -Wno-${id} ${_files}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(mutant-${id}-${subname} PROPERTIES WILL_FAIL TRUE)
   endforeach()
   if(EXISTS ${dir}/fix.expected)
     add_test(NAME fix-${id}

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "pairs/facts.h"
 #include "rules/registry.h"
 #include "util.h"
 
@@ -431,7 +432,7 @@ void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
 }
 
 int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
-	       struct diag_list *out)
+	       struct diag_list *out, struct strbuf *facts)
 {
 	struct tu_ir ir;
 	struct rule_ctx ctx = { .tu = tu, .ir = &ir, .out = out };
@@ -446,6 +447,8 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 			events_dump(opts->dump_ir, ir.fns[i]);
 		registry_run(&ctx, ir.fns[i]);
 	}
+	if (facts)
+		facts_write_tu(&ir, facts);
 	for (i = 0; i < ctx.nkeys; i++)
 		free((char *)ctx.keys[i].pub.how);
 	free(ctx.keys);

@@ -14,7 +14,10 @@ struct analyze_opts {
 	FILE *dump_ir; /* --dump-ir: where to print the events, or NULL */
 };
 
+struct strbuf;
+
+/* @facts: where to write the TU's facts (pairs/facts.h), or NULL. */
 int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
-	       struct diag_list *out);
+	       struct diag_list *out, struct strbuf *facts);
 
 #endif

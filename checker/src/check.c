@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pairs/inputs.h"
+
 /*
  * Test hooks for the crash and timeout isolation of the worker pool
  * (testcases/cli): die or hang on files whose path contains the value.
@@ -23,18 +25,25 @@ static void test_hooks(const char *file)
 			pause();
 }
 
-void check_job(const struct tu_job *job, void *arg, struct diag_list *out)
+void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 {
 	/* created after fork(), in the process that uses it */
 	static CXIndex idx;
+	static struct input_cache *inputs;
 	struct check_opts *o = arg;
 	CXTranslationUnit tu;
 
 	test_hooks(job->file);
 	if (!idx)
 		idx = clang_createIndex(0, 0);
-	if (frontend_parse(idx, job, &o->frontend, &tu, out))
+	if (frontend_parse(idx, job, &o->frontend, &tu, &out->diags))
 		return;
-	analyze_tu(tu, &o->analyze, out);
+	analyze_tu(tu, &o->analyze, &out->diags, &out->facts);
+	if (o->inputs) {
+		/* headers repeat from file to file: hash each once per worker */
+		if (!inputs)
+			inputs = input_cache_new();
+		inputs_write(tu, inputs, &out->inputs);
+	}
 	clang_disposeTranslationUnit(tu);
 }

@@ -7,13 +7,15 @@
 
 #include "analyze.h"
 #include "frontend.h"
+#include "workers.h"
 
 struct check_opts {
 	struct frontend_opts frontend;
 	struct analyze_opts analyze;
+	bool inputs; /* record the files each TU reads (the facts store) */
 };
 
 /* A worker_fn: one CXIndex per process, created on first use. */
-void check_job(const struct tu_job *job, void *opts, struct diag_list *out);
+void check_job(const struct tu_job *job, void *opts, struct job_result *out);
 
 #endif

@@ -95,15 +95,6 @@ void seen_free(struct seen_set *s)
 	free(s);
 }
 
-static unsigned hash_str(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
 /* Returns true if @key was already present; inserts it otherwise. */
 static bool seen_test_and_add(struct seen_set *s, const char *key)
 {
@@ -695,6 +686,29 @@ static char *record_name(CXCursor field)
 	return n;
 }
 
+/*
+ * "global:x", and for a static one "global:x@file.c": two files' statics
+ * of one name are two objects, which the pairing pass must not join.
+ */
+static char *global_key(CXCursor decl, const char *name)
+{
+	CXFile f;
+	CXString fname;
+	const char *base;
+	char *r;
+
+	if (clang_getCursorLinkage(decl) != CXLinkage_Internal)
+		return xasprintf("global:%s", name);
+	clang_getSpellingLocation(clang_getCursorLocation(decl), &f, NULL,
+				 NULL, NULL);
+	fname = clang_getFileName(f);
+	base = clang_getCString(fname);
+	base = base ? strrchr(base, '/') ? strrchr(base, '/') + 1 : base : "";
+	r = xasprintf("global:%s@%s", name, base);
+	clang_disposeString(fname);
+	return r;
+}
+
 static char *key_of(struct builder *b, CXCursor c)
 {
 	CXCursor ref;
@@ -710,7 +724,7 @@ static char *key_of(struct builder *b, CXCursor c)
 		if (clang_getCursorKind(ref) == CXCursor_ParmDecl)
 			r = xasprintf("param:%s", name);
 		else if (clang_Cursor_hasVarDeclGlobalStorage(ref) == 1)
-			r = xasprintf("global:%s", name);
+			r = global_key(ref, name);
 		else
 			r = xasprintf("local:%s", name);
 		free(name);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "changed.h"
 #include "check.h"
@@ -17,6 +18,7 @@
 #include "report/suppress.h"
 #include "rules/registry.h"
 #include "util.h"
+#include "tree.h"
 #include "workers.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
@@ -56,6 +58,54 @@ static int narrow(const struct options *o, const struct tu_job *jobs,
 		return -1;
 	if (o->baseline && baseline_filter(o->baseline, l, *fps, stderr) < 0)
 		return -1;
+	return 0;
+}
+
+struct main_tree_opts {
+	struct tree_opts t;
+	char *config, *facts_owned;
+};
+
+/*
+ * Everything besides a file's own command that decides its findings, for
+ * the facts store: this binary, the rules enabled, the flags that change
+ * what a rule sees.
+ */
+static char *config_text(const struct options *o)
+{
+	struct strbuf b = { 0 };
+	struct stat st;
+	unsigned i;
+
+	sb_printf(&b, "ordercheck %s", ORDERCHECK_VERSION);
+	if (!stat("/proc/self/exe", &st))
+		sb_printf(&b, " exe %lld.%ld %lld", (long long)st.st_mtim.tv_sec,
+			  st.st_mtim.tv_nsec, (long long)st.st_size);
+	sb_printf(&b, " bitops %d resource %s kbuild %d", o->old_bitops,
+		  o->resource_dir ? o->resource_dir : "", o->kbuild);
+	for (i = 0; i < registry_count(); i++)
+		if (!registry_enabled(registry_at(i)))
+			sb_printf(&b, " -Wno-%s", registry_at(i)->id);
+	return sb_detach(&b);
+}
+
+static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
+{
+	to->t.nworkers = (unsigned)o->jobs;
+	to->t.timeout = o->timeout;
+	to->t.pairing.litmus_dir = o->emit_litmus;
+	to->t.pairing.herd = o->herd;
+	to->t.pairing.herd_dir = o->herd_dir;
+	to->t.quiet = o->kbuild || o->verify;
+	to->config = config_text(o);
+	to->t.config = to->config;
+	if (o->facts)
+		to->t.facts = o->facts;
+	else if (o->build_dir && !o->no_facts && !o->dump_ir)
+		to->t.facts = to->facts_owned =
+			xasprintf("%s/ordercheck-facts.sqlite", o->build_dir);
+	if (o->no_facts)
+		to->t.facts = NULL;
 	return 0;
 }
 
@@ -137,10 +187,11 @@ static int report(const struct options *o, const struct diag_list *l,
 int main(int argc, char **argv)
 {
 	struct options o;
-	struct check_opts co = { { 0 }, { { 0 }, NULL } };
+	struct check_opts co = { { 0 }, { { 0 }, NULL }, false };
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
+	struct main_tree_opts to = { { 0 }, NULL, NULL };
 	char **fps = NULL;
 	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;
@@ -148,6 +199,8 @@ int main(int argc, char **argv)
 	/* the language server has a command line of its own */
 	if (argc > 1 && !strcmp(argv[1], "lsp"))
 		return lsp_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "merge-facts"))
+		return tree_merge_main(argc - 1, argv + 1);
 	if (options_parse(argc, argv, &o))
 		goto out;
 	status = EXIT_CLEAN;
@@ -180,11 +233,14 @@ int main(int argc, char **argv)
 	co.frontend.kbuild = o.kbuild;
 	if (o.kbuild && o.jobs > 1)
 		o.jobs = 1; /* one file per call: one worker, for isolation */
-	if (workers_run(jobs, njobs, (unsigned)o.jobs, o.timeout, check_job,
-			&co, &l)) {
-		fprintf(stderr, "ordercheck: cannot start worker processes\n");
+	if (tree_opts_from(&o, &to) ||
+	    tree_check(jobs, njobs, &to.t, &co, &l)) {
+		free(to.config);
+		free(to.facts_owned);
 		goto out;
 	}
+	free(to.config);
+	free(to.facts_owned);
 	if (o.with_sparse || o.with_cocci)
 		engines_merge(&o, jobs, njobs, &l);
 	if (o.verify) {

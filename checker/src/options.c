@@ -88,6 +88,9 @@ STRING_FN(baseline)
 STRING_FN(write_baseline)
 STRING_FN(changed_since)
 STRING_FN(cocci_dir)
+STRING_FN(facts)
+STRING_FN(emit_litmus)
+STRING_FN(herd_dir)
 
 static int set_fail_on(struct options *o, const char *a)
 {
@@ -122,6 +125,8 @@ FLAG_FN(version)
 FLAG_FN(werror)
 FLAG_FN(with_sparse)
 FLAG_FN(with_cocci)
+FLAG_FN(no_facts)
+FLAG_FN(herd)
 
 static int set_no_fork(struct options *o, const char *a)
 {
@@ -174,6 +179,18 @@ static const struct {
 	  "run the Coccinelle rules on each file and merge their reports" },
 	{ "--cocci-dir", "DIR", set_cocci_dir,
 	  "where the .cocci rules are (default: installed with ordercheck)" },
+	{ "--facts", "FILE", set_facts,
+	  "the facts store (SQLite): unchanged files are not parsed again, "
+	  "pairing sees the whole tree (default with -p: "
+	  "BUILD_DIR/ordercheck-facts.sqlite)" },
+	{ "--no-facts", NULL, set_no_facts,
+	  "no facts store: parse every file, pair only the files named" },
+	{ "--emit-litmus", "DIR", set_emit_litmus,
+	  "write an LKMM (or C11) litmus test per pairing finding into DIR" },
+	{ "--herd", NULL, set_herd,
+	  "run herd7 on each litmus test and note its verdict" },
+	{ "--herd-dir", "DIR", set_herd_dir,
+	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
 	{ "--help", NULL, set_help, "this text" },
 	{ "--version", NULL, set_version, "print the version" },
 };

@@ -38,6 +38,10 @@ struct options {
 	bool kbuild, werror;
 	bool with_sparse, with_cocci;
 	const char *cocci_dir; /* --cocci-dir: where the .cocci rules are */
+	const char *facts; /* --facts FILE */
+	bool no_facts;
+	const char *emit_litmus, *herd_dir; /* --emit-litmus, --herd-dir */
+	bool herd;
 };
 
 /*

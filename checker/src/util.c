@@ -242,3 +242,84 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		*status = -1;
 	return buf;
 }
+
+unsigned hash_str(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+uint64_t hash64(const void *p, size_t n, uint64_t h)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 1099511628211ull;
+	return h;
+}
+
+struct strset {
+	char **v;
+	unsigned n, cap; /* cap a power of two, at most half full */
+};
+
+struct strset *strset_new(void)
+{
+	struct strset *s = xcalloc(1, sizeof(*s));
+
+	s->cap = 1024;
+	s->v = xcalloc(s->cap, sizeof(*s->v));
+	return s;
+}
+
+void strset_free(struct strset *s)
+{
+	unsigned i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->cap; i++)
+		free(s->v[i]);
+	free(s->v);
+	free(s);
+}
+
+static unsigned slot_of(const struct strset *s, const char *str, size_t n)
+{
+	unsigned i = (unsigned)hash64(str, n, HASH64_INIT) & (s->cap - 1);
+
+	while (s->v[i] && (strncmp(s->v[i], str, n) || s->v[i][n]))
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
+
+const char *strset_intern(struct strset *s, const char *str, size_t n)
+{
+	unsigned i = slot_of(s, str, n), j;
+
+	if (s->v[i])
+		return s->v[i];
+	if (2 * (s->n + 1) > s->cap) {
+		struct strset big = { xcalloc(2 * s->cap, sizeof(char *)), s->n,
+				      2 * s->cap };
+
+		for (j = 0; j < s->cap; j++)
+			if (s->v[j])
+				big.v[slot_of(&big, s->v[j],
+					      strlen(s->v[j]))] = s->v[j];
+		free(s->v);
+		*s = big;
+		i = slot_of(s, str, n);
+	}
+	s->v[i] = xstrndup(str, n);
+	s->n++;
+	return s->v[i];
+}
+
+unsigned strset_count(const struct strset *s)
+{
+	return s->n;
+}

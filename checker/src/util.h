@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Out of memory is the one failure we do not report per file: we abort. */
 void *xmalloc(size_t n);
@@ -43,5 +44,17 @@ char *read_file(const char *path, size_t *len);
  */
 char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		  int *status);
+
+/* FNV-1a: hash tables (32 bits) and content fingerprints (64 bits). */
+unsigned hash_str(const char *s);
+uint64_t hash64(const void *p, size_t n, uint64_t h);
+#define HASH64_INIT 14695981039346656037ull
+
+/* Interned strings: one copy of each, stable until strset_free(). */
+struct strset;
+struct strset *strset_new(void);
+void strset_free(struct strset *s);
+const char *strset_intern(struct strset *s, const char *str, size_t n);
+unsigned strset_count(const struct strset *s);
 
 #endif

@@ -23,6 +23,35 @@ struct worker {
 	struct strbuf in; /* a partial record line */
 };
 
+void job_result_free(struct job_result *r)
+{
+	diag_list_free(&r->diags);
+	free(r->facts.s);
+	free(r->inputs.s);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Each line of @b as a record of type @type: the line behind a letter. */
+static void put_payload(FILE *out, char type, const struct strbuf *b)
+{
+	size_t i = 0, e;
+
+	while (i < b->len) {
+		for (e = i; e < b->len && b->s[e] != '\n'; e++)
+			;
+		fputc(type, out);
+		fwrite(b->s + i, 1, e - i, out);
+		fputc('\n', out);
+		i = e + 1;
+	}
+}
+
+static void take_payload(struct strbuf *b, const char *line)
+{
+	sb_puts(b, line + 1);
+	sb_add(b, "\n", 1);
+}
+
 /* The child's loop: read a job number, check it, send records, "X\tN". */
 static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 			void *arg)
@@ -32,13 +61,15 @@ static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 
 	while (fin && fout && fgets(line, sizeof(line), fin)) {
 		long j = strtol(line, NULL, 10);
-		struct diag_list l = { 0 };
+		struct job_result r = { 0 };
 
-		fn(&jobs[j], arg, &l);
-		diag_write_records(fout, &l);
+		fn(&jobs[j], arg, &r);
+		diag_write_records(fout, &r.diags);
+		put_payload(fout, 'Q', &r.facts);
+		put_payload(fout, 'W', &r.inputs);
 		fprintf(fout, "X\t%ld\n", j);
 		fflush(fout);
-		diag_list_free(&l);
+		job_result_free(&r);
 	}
 	_exit(0);
 }
@@ -74,15 +105,15 @@ static int spawn(struct worker *w, struct tu_job *jobs, worker_fn fn,
 	return 0;
 }
 
-static void lost(struct worker *w, struct tu_job *jobs, struct diag_list *r,
+static void lost(struct worker *w, struct tu_job *jobs, struct job_result *r,
 		 const char *why)
 {
 	char *file = path_display(jobs[w->job].file);
 	char *msg = xasprintf("%s; the file was not checked", why);
 
 	/* records already sent for it are incomplete: drop them */
-	diag_list_free(&r[w->job]);
-	diag_add(&r[w->job], NULL, SEV_ERROR, file, 0, 0, "", msg);
+	job_result_free(&r[w->job]);
+	diag_add(&r[w->job].diags, NULL, SEV_ERROR, file, 0, 0, "", msg);
 	free(msg);
 	free(file);
 }
@@ -99,7 +130,7 @@ static void reap(struct worker *w)
 }
 
 /* Consume complete lines from the worker; returns 1 when its job is done. */
-static int take_lines(struct worker *w, struct diag_list *r)
+static int take_lines(struct worker *w, struct job_result *r)
 {
 	char *nl, *line = w->in.s;
 	int done = 0;
@@ -108,8 +139,14 @@ static int take_lines(struct worker *w, struct diag_list *r)
 		*nl = '\0';
 		if (line[0] == 'X')
 			done = 1;
-		else if (w->job >= 0)
-			diag_read_record(&r[w->job], line);
+		else if (w->job < 0)
+			;
+		else if (line[0] == 'Q')
+			take_payload(&r[w->job].facts, line);
+		else if (line[0] == 'W')
+			take_payload(&r[w->job].inputs, line);
+		else
+			diag_read_record(&r[w->job].diags, line);
 		line = nl + 1;
 	}
 	if (line != w->in.s) {
@@ -131,9 +168,9 @@ static int dispatch(struct worker *w, long job)
 	return write(w->to, buf, (size_t)n) == n ? 0 : -1;
 }
 
-static int run_pool(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
-		    unsigned timeout, worker_fn fn, void *arg,
-		    struct diag_list *r)
+static int run_pool(struct tu_job *jobs, const unsigned *order,
+		    unsigned njobs, unsigned nworkers, unsigned timeout,
+		    worker_fn fn, void *arg, struct job_result *r)
 {
 	struct worker *w = xcalloc(nworkers, sizeof(*w));
 	struct pollfd *p = xcalloc(nworkers, sizeof(*p));
@@ -154,7 +191,7 @@ static int run_pool(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
 				goto out;
 			}
 			if (w[i].job < 0 && next < njobs &&
-			    dispatch(&w[i], next++)) {
+			    dispatch(&w[i], order[next++])) {
 				lost(&w[i], jobs, r, "cannot talk to the worker");
 				reap(&w[i]);
 				done++;
@@ -178,6 +215,7 @@ static int run_pool(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
 				if (n > 0) {
 					sb_add(&w[i].in, buf, (size_t)n);
 					if (take_lines(&w[i], r)) {
+						r[w[i].job].done = true;
 						w[i].job = -1;
 						done++;
 					}
@@ -212,25 +250,28 @@ out:
 	return rc;
 }
 
-int workers_run(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
-		unsigned timeout, worker_fn fn, void *arg,
-		struct diag_list *out)
+int workers_run(struct tu_job *jobs, unsigned njobs, const bool *todo,
+		unsigned nworkers, unsigned timeout, worker_fn fn, void *arg,
+		struct job_result *results)
 {
-	struct diag_list *r = xcalloc(njobs ? njobs : 1, sizeof(*r));
-	unsigned i;
+	unsigned *order = xcalloc(njobs ? njobs : 1, sizeof(*order));
+	unsigned i, n = 0;
 	int rc = 0;
 
-	if (nworkers > njobs)
-		nworkers = njobs;
-	if (!nworkers) {
-		for (i = 0; i < njobs; i++)
-			fn(&jobs[i], arg, &r[i]);
-	} else {
-		rc = run_pool(jobs, njobs, nworkers, timeout, fn, arg, r);
-	}
 	for (i = 0; i < njobs; i++)
-		diag_list_move(out, &r[i]);
-	free(r);
-	diag_list_sort_unique(out);
+		if (!todo || todo[i])
+			order[n++] = i;
+	if (nworkers > n)
+		nworkers = n;
+	if (!nworkers) {
+		for (i = 0; i < n; i++) {
+			fn(&jobs[order[i]], arg, &results[order[i]]);
+			results[order[i]].done = true;
+		}
+	} else {
+		rc = run_pool(jobs, order, n, nworkers, timeout, fn, arg,
+			      results);
+	}
+	free(order);
 	return rc;
 }

@@ -5,19 +5,32 @@
 
 #include "diag.h"
 #include "frontend.h"
-
-/* Check one job in this process, appending findings and messages to @out. */
-typedef void (*worker_fn)(const struct tu_job *job, void *arg,
-			  struct diag_list *out);
+#include "util.h"
 
 /*
- * Run @fn on every job with up to @nworkers processes (0: in this process)
- * and merge everything into @out, sorted, whatever the number of workers.
- * A worker that dies or runs over @timeout seconds on a file is reported as
- * an error for that file and replaced.
+ * What checking one file gives: findings and messages, and for the facts
+ * store the file's facts and the inputs it was read from (text forms).
  */
-int workers_run(struct tu_job *jobs, unsigned njobs, unsigned nworkers,
-		unsigned timeout, worker_fn fn, void *arg,
-		struct diag_list *out);
+struct job_result {
+	struct diag_list diags;
+	struct strbuf facts, inputs;
+	bool done; /* checked, not lost to a crash or timeout */
+};
+
+void job_result_free(struct job_result *r);
+
+/* Check one job in this process. */
+typedef void (*worker_fn)(const struct tu_job *job, void *arg,
+			  struct job_result *out);
+
+/*
+ * Run @fn on the jobs @todo marks (all if NULL) with up to @nworkers
+ * processes (0: in this process), each into its own @results[i]. A worker
+ * that dies or runs over @timeout seconds on a file is reported as an
+ * error for that file and replaced.
+ */
+int workers_run(struct tu_job *jobs, unsigned njobs, const bool *todo,
+		unsigned nworkers, unsigned timeout, worker_fn fn, void *arg,
+		struct job_result *results);
 
 #endif

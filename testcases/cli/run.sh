@@ -112,9 +112,9 @@ header-once)
 	;;
 stable-order)
 	write_db "$in/one.c" "$in/two.c" "$in/clean.c" "$in/broken.c"
-	"$oc" -p db -j 1 >j1.txt 2>&1
-	"$oc" -p db -j 2 >j2.txt 2>&1
-	"$oc" -p db --no-fork >j0.txt 2>&1
+	"$oc" -p db --no-facts -j 1 >j1.txt 2>&1
+	"$oc" -p db --no-facts -j 2 >j2.txt 2>&1
+	"$oc" -p db --no-facts --no-fork >j0.txt 2>&1
 	cmp -s j1.txt j2.txt || fail "-j 1 and -j 2 differ: $(diff j1.txt j2.txt)"
 	cmp -s j1.txt j0.txt || fail "-j 1 and --no-fork differ: $(diff j1.txt j0.txt)"
 	[ -s j1.txt ] || fail "no output"

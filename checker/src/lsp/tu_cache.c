@@ -365,7 +365,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	describe_errors(s->tu, path, out);
 	/* a fresh set each time: a header's findings must come back */
 	ao.build.seen = seen_new();
-	analyze_tu(s->tu, &ao, out);
+	analyze_tu(s->tu, &ao, out, NULL);
 	seen_free(ao.build.seen);
 	return reparsed;
 }

@@ -92,7 +92,17 @@ static bool update_side(const struct function_ir *fn, const char *key,
 /* "gp", "struct foo.next": a location key as the user would say it. */
 static const char *key_text(const char *key)
 {
-	return !strncmp(key, "global:", 7) ? key + 7 : key;
+	static char buf[128];
+	const char *at;
+
+	if (strncmp(key, "global:", 7))
+		return key;
+	/* a static's "@file" tells files apart, not the user */
+	at = strchr(key + 7, '@');
+	if (!at)
+		return key + 7;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(at - key - 7), key + 7);
+	return buf;
 }
 
 /* A marked load that heads an address dependency in the LKMM. */

@@ -439,6 +439,29 @@ static void report_load_load(struct scan *s, const struct event *flag,
 		rule_note(d, w->how, "the writer orders them here");
 }
 
+/*
+ * A fence that orders loads between the branch at l->v[i] and its head
+ * (ready = READ_ONCE(); smp_mb(); if (ready) ...): then the 'if' is not
+ * what orders them. Looks back to the head or the start of the list.
+ */
+static bool fenced_since(const struct evlist *l, unsigned i,
+			 const struct event *head)
+{
+	const struct event *e;
+
+	while (i-- > 0) {
+		e = l->v[i];
+		if (e == head)
+			return false;
+		if (e->type == EV_FENCE &&
+		    (vocab_fence_mask(e->cls, e->flags) & VO_RR))
+			return true;
+		if (events_is_linux_rmw(e) && e->cls == OC_RMW_FULL)
+			return true;
+	}
+	return false;
+}
+
 static void load_load_list(const struct evlist *l, void *arg)
 {
 	struct scan *s = arg;
@@ -455,7 +478,8 @@ static void load_load_list(const struct evlist *l, void *arg)
 			 e->cls == OC_MLOAD && is_load(next))
 			report_load_load(s, e, next, "after", false);
 		else if (e->type == EV_BRANCH && (head = ctrl_head(e)) &&
-			 e->nlegs && is_load(first_event(&e->legs[0])))
+			 e->nlegs && is_load(first_event(&e->legs[0])) &&
+			 !fenced_since(l, i, head))
 			report_load_load(s, head, first_event(&e->legs[0]),
 					 "in the 'if' on", true);
 	}

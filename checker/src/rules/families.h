@@ -6,3 +6,4 @@
 FAMILY(atomics)
 FAMILY(ctrl_deps)
 FAMILY(addr_deps)
+FAMILY(pairs)

@@ -104,7 +104,9 @@ void registry_run(struct rule_ctx *ctx, const struct function_ir *fn)
 
 	for (i = 0; i < NFAMILIES; i++)
 		for (j = 0; j < families[i]->nrules; j++, k++)
-			if (k >= MAX_RULES || !disabled[k])
+			/* tree-wide rules (check NULL) run in pairs/ */
+			if ((k >= MAX_RULES || !disabled[k]) &&
+			    families[i]->rules[j].check)
 				families[i]->rules[j].check(
 					ctx, &families[i]->rules[j], fn);
 }

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Facts: flattening a function's events into program order, the text form
+ * the store keeps, and reading it back.
+ *
+ * Text form, one record per line, tab-separated:
+ *	U name file line in_header          a function
+ *	G parent branch which               its next branch leg
+ *	A op cls flags key name file line col adep cdep leg locks pairs
+ */
+#include "facts.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- from events ---- */
+
+struct flat {
+	const struct tu_ir *ir;
+	struct strbuf *out;
+	/* the events that became facts, and their indexes */
+	const struct event **ev;
+	int *idx;
+	unsigned nev, cap;
+	int nfacts, nlegs, nbranches;
+	unsigned locks, rcu;
+};
+
+static bool shared_key(const char *k)
+{
+	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
+		     !strncmp(k, "global:", 7));
+}
+
+static int fact_of(const struct flat *f, const struct event *e)
+{
+	unsigned i;
+
+	for (i = f->nev; i-- > 0;)
+		if (f->ev[i] == e)
+			return f->idx[i];
+	return -1;
+}
+
+static void remember(struct flat *f, const struct event *e, int idx)
+{
+	if (f->nev == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 64;
+		f->ev = xrealloc(f->ev, f->cap * sizeof(*f->ev));
+		f->idx = xrealloc(f->idx, f->cap * sizeof(*f->idx));
+	}
+	f->ev[f->nev] = e;
+	f->idx[f->nev++] = idx;
+}
+
+/* The first of @deps that became a fact: what a condition or address reads. */
+static int first_fact(const struct flat *f, const struct event **deps,
+		      unsigned n)
+{
+	unsigned i;
+	int r;
+
+	for (i = 0; i < n; i++)
+		if ((r = fact_of(f, deps[i])) >= 0)
+			return r;
+	return -1;
+}
+
+static bool mentions_pairing(const char *s, size_t n)
+{
+	static const char *const words[] = { "pairs with", "paired with",
+					     "pair with", "pairing with",
+					     "matches the", "matching" };
+	size_t i, k, w;
+
+	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+		for (k = strlen(words[w]), i = 0; i + k <= n; i++)
+			if (!strncasecmp(s + i, words[w], k))
+				return true;
+	return false;
+}
+
+/*
+ * The comment on the fence's line or in the three lines above it, if it
+ * says what the fence pairs with: the lines with comment markers and
+ * runs of blanks folded away, at most 200 bytes.
+ */
+static void pairs_comment(const struct flat *f, const struct event *e,
+			  struct strbuf *out)
+{
+	size_t len, start, end, i, mark = out->len;
+	const char *buf = events_file_text(f->ir, e->span.file, &len);
+	unsigned nl = 0;
+	bool space = false, in = false, line = false;
+
+	if (!buf || e->span.off > len)
+		return;
+	for (start = e->span.off; start > 0; start--)
+		if (buf[start - 1] == '\n' && nl++ == 3)
+			break;
+	for (end = e->span.off; end < len && buf[end] != '\n'; end++)
+		;
+	if (!mentions_pairing(buf + start, end - start))
+		return;
+	for (i = start; i < end && out->len - mark < 200; i++) {
+		char c = buf[i];
+		size_t ls;
+
+		if (i == start || buf[i - 1] == '\n') {
+			/* a '*' leading a line continues a block comment */
+			for (ls = i; ls < end && (buf[ls] == ' ' || buf[ls] == '\t');
+			     ls++)
+				;
+			if (ls < end && buf[ls] == '*' &&
+			    !(ls + 1 < end && buf[ls + 1] == '/'))
+				in = true;
+		}
+		if (c == '\n') {
+			in = in && !line; /* a // comment ends with its line */
+			line = false;
+			space = out->len > mark;
+			continue;
+		}
+		if (!in && c == '/' && i + 1 < end &&
+		    (buf[i + 1] == '*' || buf[i + 1] == '/')) {
+			in = true;
+			line = buf[i + 1] == '/';
+			i++;
+			continue;
+		}
+		if (in && !line && c == '*' && i + 1 < end && buf[i + 1] == '/') {
+			in = false;
+			i++;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (c == '*' || c == '\t' || c == ' ') {
+			space = out->len > mark;
+			continue;
+		}
+		if (space)
+			sb_add(out, " ", 1);
+		space = false;
+		sb_add(out, &c, 1);
+	}
+}
+
+static void put_fact(struct flat *f, char op, const struct event *e,
+		     int leg, int cdep, const char *name, enum oc_class cls)
+{
+	unsigned flags = e->flags & 0xffffffu;
+	int adep = first_fact(f, e->adeps, e->nadeps);
+
+	if (e->type == EV_ACCESS && (e->prim || (e->flags & (EVF_VOLATILE |
+							     EVF_ATOMIC_TYPE))) &&
+	    e->cls != OC_PLAIN && e->cls != OC_NONE)
+		flags |= FA_MARKED;
+	if (e->flags & EVF_POINTER)
+		flags |= FA_POINTER;
+	if (e->flags & EVF_IN_COND)
+		flags |= FA_IN_COND;
+	if ((e->prim && e->prim->dialect != D_LINUX) ||
+	    (e->flags & EVF_ATOMIC_TYPE))
+		flags |= FA_C11;
+	if (e->type == EV_CALL && e->callee_known)
+		flags |= FA_KNOWN;
+	if (f->rcu)
+		flags |= FA_RCU;
+	sb_printf(f->out, "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t",
+		  op, (unsigned)cls, flags,
+		  e->type == EV_ACCESS ? e->key : "", name ? name : "",
+		  e->span.file ? e->span.file : "", e->span.line, e->span.col,
+		  adep, cdep, leg, f->locks);
+	if (op == FO_FENCE)
+		pairs_comment(f, e, f->out);
+	sb_add(f->out, "\n", 1);
+	remember(f, e, f->nfacts++);
+}
+
+static const char op_of_kind[] = {
+	[K_LOAD] = FO_LOAD,   [K_STORE] = FO_STORE, [K_RMW] = FO_RMW,
+	[K_FENCE] = FO_FENCE, [K_MODIFIER] = FO_FENCE, [K_LOCK] = FO_LOCK,
+	[K_UNLOCK] = FO_UNLOCK,
+};
+
+static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep);
+
+static void flatten_event(struct flat *f, const struct event *e, int leg,
+			  int *cdep)
+{
+	const char *name = e->prim ? e->name : "";
+	int c, branch;
+	unsigned j;
+
+	switch (e->type) {
+	case EV_ACCESS:
+		if (!shared_key(e->key))
+			break;
+		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
+		/* smp_store_mb(), set_current_state(): the fence after */
+		if (e->flags & F_FULL_AFTER)
+			put_fact(f, FO_FENCE, e, leg, *cdep, name,
+				 OC_FENCE_FULL);
+		break;
+	case EV_FENCE:
+	case EV_MODIFIER:
+		put_fact(f, FO_FENCE, e, leg, *cdep, e->name, e->cls);
+		break;
+	case EV_LOCK:
+		if (e->kind == K_UNLOCK && f->locks)
+			f->locks--;
+		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, e->name,
+			 e->cls);
+		if (e->kind == K_LOCK)
+			f->locks++;
+		break;
+	case EV_MARKER:
+		if (!strncmp(e->name, "rcu_read_lock", 13))
+			f->rcu++;
+		else if (!strncmp(e->name, "rcu_read_unlock", 15) && f->rcu)
+			f->rcu--;
+		break;
+	case EV_CALL:
+		/* a wrapper that touches no shared memory is transparent */
+		if (e->callee_known && !e->callee_first)
+			break;
+		put_fact(f, FO_CALL, e, leg, *cdep, e->name, OC_NONE);
+		break;
+	case EV_BRANCH:
+		c = first_fact(f, e->deps, e->ndeps);
+		branch = f->nbranches++;
+		for (j = 0; j < e->nlegs; j++) {
+			int me = f->nlegs++;
+
+			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
+			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep);
+		}
+		break;
+	case EV_LOOP:
+		for (j = 0; j < e->nlegs; j++)
+			flatten(f, &e->legs[j], leg, *cdep);
+		/* leaving a loop on a condition orders the stores after it */
+		c = first_fact(f, e->deps, e->ndeps);
+		if (c >= 0 && *cdep < 0)
+			*cdep = c;
+		break;
+	default:
+		break;
+	}
+}
+
+static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep)
+{
+	const struct event *e;
+	unsigned i;
+
+	evlist_for_each(l, i, e)
+		flatten_event(f, e, leg, &cdep);
+}
+
+void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
+{
+	struct flat f = { .ir = ir, .out = out };
+	unsigned i;
+
+	for (i = 0; i < ir->nfns; i++) {
+		const struct function_ir *fn = ir->fns[i];
+
+		sb_printf(out, "U\t%s\t%s\t%u\t%d\n", fn->name,
+			  fn->span.file ? fn->span.file : "", fn->span.line,
+			  fn->in_header);
+		f.nev = 0;
+		f.nfacts = f.nlegs = f.nbranches = 0;
+		f.locks = f.rcu = 0;
+		flatten(&f, &fn->body, -1, -1);
+	}
+	free(f.ev);
+	free(f.idx);
+}
+
+/* ---- the set ---- */
+
+struct fact_strings {
+	struct strset *s;
+	/* header functions already in the set: "file:line:name" */
+	struct strset *headers;
+};
+
+void facts_set_init(struct fact_set *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->strings = xcalloc(1, sizeof(*s->strings));
+	s->strings->s = strset_new();
+	s->strings->headers = strset_new();
+}
+
+void facts_set_free(struct fact_set *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->nfns; i++) {
+		free(s->fns[i].v);
+		free(s->fns[i].legs);
+	}
+	free(s->fns);
+	for (i = 0; i < s->ntus; i++)
+		free(s->tus[i]);
+	free(s->tus);
+	if (s->strings) {
+		strset_free(s->strings->s);
+		strset_free(s->strings->headers);
+		free(s->strings);
+	}
+	memset(s, 0, sizeof(*s));
+}
+
+static const char *intern(struct fact_set *s, const char *str)
+{
+	return strset_intern(s->strings->s, str, strlen(str));
+}
+
+/* Split @line at tabs into at most @max fields; returns how many. */
+static unsigned split(char *line, char **f, unsigned max)
+{
+	unsigned n = 0;
+
+	f[n++] = line;
+	while (n < max && (line = strchr(line, '\t'))) {
+		*line++ = '\0';
+		f[n++] = line;
+	}
+	return n;
+}
+
+static struct fact_fn *new_fn(struct fact_set *s, char **f)
+{
+	struct fact_fn *fn;
+
+	if (s->nfns == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->fns = xrealloc(s->fns, s->cap * sizeof(*s->fns));
+	}
+	fn = &s->fns[s->nfns++];
+	memset(fn, 0, sizeof(*fn));
+	fn->name = intern(s, f[0]);
+	fn->file = intern(s, f[1]);
+	fn->line = (unsigned)strtoul(f[2], NULL, 10);
+	fn->in_header = f[3][0] == '1';
+	fn->tu = s->ntus - 1;
+	return fn;
+}
+
+/* A header function another TU already gave: read past its records. */
+static bool seen_header(struct fact_set *s, char **f)
+{
+	unsigned before = strset_count(s->strings->headers);
+	char *k;
+
+	if (f[3][0] != '1')
+		return false;
+	k = xasprintf("%s:%s:%s", f[1], f[2], f[0]);
+	strset_intern(s->strings->headers, k, strlen(k));
+	free(k);
+	return strset_count(s->strings->headers) == before;
+}
+
+static void add_leg(struct fact_fn *fn, char **f)
+{
+	fn->legs = xrealloc(fn->legs, (fn->nlegs + 1) * sizeof(*fn->legs));
+	fn->legs[fn->nlegs].parent = atoi(f[0]);
+	fn->legs[fn->nlegs].branch = atoi(f[1]);
+	fn->legs[fn->nlegs].which = atoi(f[2]);
+	fn->nlegs++;
+}
+
+static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
+{
+	struct fact *a;
+
+	if ((fn->n & (fn->n - 1)) == 0)
+		fn->v = xrealloc(fn->v, (fn->n ? 2 * fn->n : 1) * sizeof(*fn->v));
+	a = &fn->v[fn->n++];
+	a->op = f[0][0];
+	a->cls = (unsigned char)atoi(f[1]);
+	a->flags = (unsigned)strtoul(f[2], NULL, 10);
+	a->key = intern(s, f[3]);
+	a->name = intern(s, f[4]);
+	a->file = intern(s, f[5]);
+	a->line = (unsigned)strtoul(f[6], NULL, 10);
+	a->col = (unsigned)strtoul(f[7], NULL, 10);
+	a->adep = atoi(f[8]);
+	a->cdep = atoi(f[9]);
+	a->leg = atoi(f[10]);
+	a->locks = (unsigned)strtoul(f[11], NULL, 10);
+	a->pairs = f[12][0] ? intern(s, f[12]) : NULL;
+}
+
+int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
+{
+	char *copy = xstrdup(text), *line, *next, *f[13];
+	struct fact_fn *fn = NULL;
+	bool skip = false;
+	int rc = 0;
+	unsigned n;
+
+	s->tus = xrealloc(s->tus, (s->ntus + 1) * sizeof(*s->tus));
+	s->tus[s->ntus++] = xstrdup(tu);
+	for (line = copy; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (line[1] != '\t') {
+			rc = -1;
+			break;
+		}
+		n = split(line + 2, f, 13);
+		if (line[0] == 'U' && n == 4) {
+			skip = seen_header(s, f);
+			fn = skip ? NULL : new_fn(s, f);
+		} else if (skip) {
+			continue;
+		} else if (line[0] == 'G' && n == 3 && fn) {
+			add_leg(fn, f);
+		} else if (line[0] == 'A' && n == 13 && fn) {
+			add_fact(s, fn, f);
+		} else {
+			rc = -1;
+			break;
+		}
+	}
+	free(copy);
+	return rc;
+}
+
+bool facts_compatible(const struct fact_fn *fn, const struct fact *a,
+		      const struct fact *b)
+{
+	int la = a->leg, lb = b->leg, x, y;
+
+	/* two legs are exclusive if their paths split at one branch */
+	for (x = la; x >= 0; x = fn->legs[x].parent)
+		for (y = lb; y >= 0; y = fn->legs[y].parent)
+			if (fn->legs[x].branch == fn->legs[y].branch &&
+			    fn->legs[x].which != fn->legs[y].which)
+				return false;
+	return true;
+}

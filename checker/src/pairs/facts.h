@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Facts: what one translation unit says about shared memory, per function,
+ * flat and in program order, in a form that outlives the AST (the facts
+ * store keeps it; the pairing pass joins it across the tree).
+ */
+#ifndef ORDERCHECK_PAIRS_FACTS_H
+#define ORDERCHECK_PAIRS_FACTS_H
+
+#include <stdbool.h>
+
+#include "../events_build.h"
+#include "../util.h"
+
+/* What a fact is: one letter, also its letter in the text form. */
+enum fact_op {
+	FO_LOAD = 'L',
+	FO_STORE = 'S',
+	FO_RMW = 'M',
+	FO_FENCE = 'F', /* fences and smp_mb__{before,after}_atomic() */
+	FO_CALL = 'C', /* a call: of a function defined somewhere, or not */
+	FO_LOCK = 'K',
+	FO_UNLOCK = 'U',
+};
+
+enum {
+	FA_MARKED = 1u << 24, /* a marked access: a primitive or volatile */
+	FA_POINTER = 1u << 25, /* the value is a pointer */
+	FA_IN_COND = 1u << 26, /* read by a branch or loop condition */
+	FA_C11 = 1u << 27, /* C11 or GNU atomics, not the kernel's */
+	FA_KNOWN = 1u << 28, /* call: the callee is defined in its TU */
+	FA_RCU = 1u << 29, /* inside rcu_read_lock() */
+};
+
+struct fact {
+	char op; /* enum fact_op */
+	unsigned char cls; /* enum oc_class */
+	unsigned flags; /* vocab F_* | FA_* */
+	const char *key; /* location key, "" for fences and calls */
+	const char *name; /* primitive or callee, "" for a plain access */
+	const char *file;
+	unsigned line, col;
+	int adep; /* the load this access's address comes from, or -1 */
+	int cdep; /* the load a condition controlling it reads, or -1 */
+	int leg; /* the innermost branch leg holding it, or -1 */
+	unsigned locks; /* locks held here, as far as this function shows */
+	const char *pairs; /* fence: the "pairs with" comment beside it */
+};
+
+/* A leg of a branch: facts in two legs of one branch never both run. */
+struct fact_leg {
+	int parent; /* enclosing leg, or -1 */
+	int branch; /* which branch (a number unique in the function) */
+	int which; /* 0 then, 1 else, 2.. switch cases */
+};
+
+struct fact_fn {
+	const char *name, *file;
+	unsigned line;
+	bool in_header;
+	unsigned tu; /* index of the TU it was read from in its fact_set */
+	struct fact *v;
+	unsigned n;
+	struct fact_leg *legs;
+	unsigned nlegs;
+};
+
+struct fact_set {
+	struct fact_fn *fns;
+	unsigned nfns, cap;
+	char **tus; /* TU source files, as the store names them */
+	unsigned ntus;
+	struct fact_strings *strings; /* every string above, interned */
+};
+
+/* The facts of every function of @ir, in the text form, appended to @out. */
+void facts_write_tu(const struct tu_ir *ir, struct strbuf *out);
+
+void facts_set_init(struct fact_set *s);
+void facts_set_free(struct fact_set *s);
+
+/*
+ * Add the functions of one TU's text form. A header function already in
+ * the set (same file, line and name, from another TU) is not added again.
+ * Returns 0, or -1 if the text is malformed (what was read stays).
+ */
+int facts_set_add_text(struct fact_set *s, const char *tu, const char *text);
+
+/* True if two facts of @fn can both run in one call: not in two legs. */
+bool facts_compatible(const struct fact_fn *fn, const struct fact *a,
+		      const struct fact *b);
+
+#endif

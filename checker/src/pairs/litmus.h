@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Litmus tests for pairing findings, in the syntax herd7 reads: the LKMM
+ * form (tools/memory-model) for kernel code, the C11 form for _Atomic
+ * code; and running herd7 on them where it is installed.
+ */
+#ifndef ORDERCHECK_PAIRS_LITMUS_H
+#define ORDERCHECK_PAIRS_LITMUS_H
+
+#include "facts.h"
+#include "order.h"
+
+enum shape {
+	SHAPE_MP, /* W a; W b  ||  R b; R a */
+	SHAPE_S, /* W a; W b  ||  R b; W a */
+	SHAPE_SB, /* W a; R b  ||  W b; R a */
+};
+
+/* One process: two accesses of a function and what orders them. */
+struct litmus_side {
+	const struct fact_fn *fn;
+	unsigned i, j;
+	struct ordering o;
+};
+
+/*
+ * Write the test of @shape for sides @p0 and @p1 into @dir as
+ * "<n>-<rule>.litmus"; returns its path (malloc), or NULL with the
+ * reason on stderr.
+ */
+char *litmus_write(const char *dir, unsigned n, const char *rule,
+		   enum shape shape, const struct litmus_side *p0,
+		   const struct litmus_side *p1);
+
+/*
+ * herd7's verdict on the test at @path ("Sometimes", "Never", "Always"),
+ * or NULL if herd7 is not on PATH or said something else (malloc).
+ */
+char *litmus_herd(const char *path, const char *herd_dir, bool c11);
+
+/* "struct foo.bar" -> "foo.bar", "global:x@f.c" -> "x": as users say it. */
+const char *litmus_key_text(const char *key, char *buf, unsigned n);
+
+#endif

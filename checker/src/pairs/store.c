@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The facts store in SQLite. */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../util.h"
+
+/* A new layout is a new number: older stores are then emptied, not misread. */
+#define STORE_SCHEMA "1"
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT);"
+	"CREATE TABLE IF NOT EXISTS tu("
+	" file TEXT PRIMARY KEY," /* the TU's source file, absolute */
+	" command TEXT NOT NULL," /* hash of its command and our config */
+	" inputs TEXT NOT NULL," /* inputs_write()'s lines */
+	" diags TEXT NOT NULL," /* findings, in the workers' record form */
+	" facts TEXT NOT NULL," /* facts_write_tu()'s lines */
+	" checked INTEGER NOT NULL," /* unix time */
+	" host TEXT NOT NULL);";
+
+struct facts_store {
+	sqlite3 *db;
+	char *path;
+};
+
+static int fail(struct facts_store *s, const char *what)
+{
+	fprintf(stderr, "ordercheck: facts store %s: %s: %s\n", s->path, what,
+		sqlite3_errmsg(s->db));
+	return -1;
+}
+
+static int exec(struct facts_store *s, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return 0;
+	fprintf(stderr, "ordercheck: facts store %s: %s\n", s->path,
+		msg ? msg : "error");
+	sqlite3_free(msg);
+	return -1;
+}
+
+/* The schema number the store has, "" if none. */
+static char *schema_of(struct facts_store *s)
+{
+	sqlite3_stmt *st;
+	char *v = xstrdup("");
+
+	if (sqlite3_prepare_v2(s->db, "SELECT v FROM meta WHERE k='schema'",
+			       -1, &st, NULL) != SQLITE_OK)
+		return v;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
+		free(v);
+		v = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+struct facts_store *store_open(const char *path, char **err)
+{
+	struct facts_store *s = xcalloc(1, sizeof(*s));
+	char *have;
+
+	s->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &s->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+			    NULL) != SQLITE_OK) {
+		*err = xasprintf("cannot open facts store %s: %s", path,
+				 s->db ? sqlite3_errmsg(s->db) : "no memory");
+		goto bad;
+	}
+	sqlite3_busy_timeout(s->db, 10000);
+	/* a file that is not a database fails here, with SQLite's words */
+	if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+		*err = xasprintf("cannot use facts store %s: %s", path,
+				 sqlite3_errmsg(s->db));
+		goto bad;
+	}
+	have = schema_of(s);
+	if (strcmp(have, STORE_SCHEMA) &&
+	    (exec(s, "DELETE FROM tu") ||
+	     exec(s, "INSERT OR REPLACE INTO meta VALUES('schema','" STORE_SCHEMA
+		     "')"))) {
+		free(have);
+		*err = xasprintf("cannot initialise facts store %s", path);
+		goto bad;
+	}
+	free(have);
+	return s;
+bad:
+	store_close(s);
+	return NULL;
+}
+
+void store_close(struct facts_store *s)
+{
+	if (!s)
+		return;
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+void store_row_free(struct store_row *r)
+{
+	free(r->file);
+	free(r->command);
+	free(r->inputs);
+	free(r->diags);
+	free(r->facts);
+	memset(r, 0, sizeof(*r));
+}
+
+static char *column(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return xstrdup(t ? (const char *)t : "");
+}
+
+int store_get(struct facts_store *s, const char *file, struct store_row *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT file, command, inputs, diags, facts, "
+			       "checked FROM tu WHERE file=?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "read");
+	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		out->file = column(st, 0);
+		out->command = column(st, 1);
+		out->inputs = column(st, 2);
+		out->diags = column(st, 3);
+		out->facts = column(st, 4);
+		out->checked = sqlite3_column_int64(st, 5);
+		rc = 1;
+	} else {
+		rc = rc == SQLITE_DONE ? 0 : fail(s, "read");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int put(sqlite3 *db, const struct store_row *r, const char *host)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db,
+			       "INSERT OR REPLACE INTO tu VALUES(?,?,?,?,?,?,?)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, r->file, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->command, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, r->inputs ? r->inputs : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, r->diags ? r->diags : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, r->facts ? r->facts : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, r->checked ? r->checked : (long long)time(NULL));
+	sqlite3_bind_text(st, 7, host, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static const char *hostname(void)
+{
+	static char h[256];
+
+	if (!h[0] && gethostname(h, sizeof(h) - 1))
+		strcpy(h, "unknown");
+	return h;
+}
+
+int store_put(struct facts_store *s, const struct store_row *r)
+{
+	return put(s->db, r, hostname()) ? fail(s, "write") : 0;
+}
+
+int store_begin(struct facts_store *s)
+{
+	return exec(s, "BEGIN IMMEDIATE");
+}
+
+int store_commit(struct facts_store *s)
+{
+	return exec(s, "COMMIT");
+}
+
+int store_each(struct facts_store *s,
+	       void (*fn)(const struct store_row *r, void *arg), void *arg)
+{
+	sqlite3_stmt *st;
+	struct store_row r = { 0 };
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT file, facts FROM tu ORDER BY file",
+			       -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "read");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		r.file = (char *)sqlite3_column_text(st, 0);
+		r.facts = (char *)sqlite3_column_text(st, 1);
+		if (r.file && r.facts)
+			fn(&r, arg);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "read");
+}
+
+int store_merge(const char *dst, char **srcs, int nsrcs)
+{
+	char *err = NULL, *sql;
+	struct facts_store *d = store_open(dst, &err), *probe;
+	int i, rc = 0;
+
+	if (!d) {
+		fprintf(stderr, "ordercheck: %s\n", err);
+		free(err);
+		return -1;
+	}
+	for (i = 0; i < nsrcs && !rc; i++) {
+		/* opening it first gives a clear error for a file that is not
+		 * a store, and brings an old one to this schema */
+		probe = store_open(srcs[i], &err);
+		if (!probe) {
+			fprintf(stderr, "ordercheck: %s\n", err);
+			free(err);
+			err = NULL;
+			rc = -1;
+			break;
+		}
+		store_close(probe);
+		sql = sqlite3_mprintf(
+			"ATTACH %Q AS src;"
+			"BEGIN;"
+			"INSERT OR REPLACE INTO tu SELECT s.* FROM src.tu s"
+			" LEFT JOIN tu m ON m.file = s.file"
+			" WHERE m.file IS NULL OR s.checked > m.checked;"
+			"COMMIT;"
+			"DETACH src;",
+			srcs[i]);
+		rc = exec(d, sql);
+		sqlite3_free(sql);
+	}
+	store_close(d);
+	return rc;
+}

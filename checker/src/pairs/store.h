@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The facts store: one SQLite file per build directory, a row per
+ * translation unit with what checking it gave (findings, facts) and what
+ * it was read from, so that an unchanged file is not parsed again and the
+ * pairing pass sees the whole tree. Rows from several machines merge.
+ */
+#ifndef ORDERCHECK_PAIRS_STORE_H
+#define ORDERCHECK_PAIRS_STORE_H
+
+#include <stdbool.h>
+
+struct facts_store;
+
+/* Open or create @path; NULL with *err set (malloc) if it cannot. */
+struct facts_store *store_open(const char *path, char **err);
+void store_close(struct facts_store *s);
+
+/* A TU's row, strings owned by the caller (free()). */
+struct store_row {
+	char *file, *command, *inputs, *diags, *facts;
+	long long checked; /* unix time of the check */
+};
+void store_row_free(struct store_row *r);
+
+/* The row of @file; 1 found, 0 not, -1 on error. */
+int store_get(struct facts_store *s, const char *file, struct store_row *out);
+
+/* Replace @file's row. 0, or -1 with the reason on stderr. */
+int store_put(struct facts_store *s, const struct store_row *r);
+
+int store_begin(struct facts_store *s);
+int store_commit(struct facts_store *s);
+
+/* Call @fn on every row (file and facts only are set). */
+int store_each(struct facts_store *s,
+	       void (*fn)(const struct store_row *r, void *arg), void *arg);
+
+/*
+ * Copy the rows of the stores @srcs into @dst, newer checks winning: the
+ * stores of several machines (or CI jobs) become one. 0, or -1 with the
+ * reason on stderr.
+ */
+int store_merge(const char *dst, char **srcs, int nsrcs);
+
+#endif

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Checking a set of files as one tree: store, workers, pairing. */
+#include "tree.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pairs/facts.h"
+#include "pairs/inputs.h"
+#include "pairs/store.h"
+
+struct tree {
+	struct tu_job *jobs;
+	unsigned njobs;
+	const struct tree_opts *o;
+	struct facts_store *store;
+	struct job_result *res;
+	bool *todo;
+	char **key; /* each job's file, absolute: the store's key */
+	char **command; /* hash of each job's command and our config */
+	struct strset *mine; /* the keys of this run's jobs */
+};
+
+/* The job's file as an absolute path, for a key that any cwd agrees on. */
+static char *absolute(const struct tu_job *j)
+{
+	char buf[PATH_MAX], *joined, *r;
+
+	if (j->file[0] == '/')
+		joined = xstrdup(j->file);
+	else if (j->dir)
+		joined = xasprintf("%s/%s", j->dir, j->file);
+	else if (getcwd(buf, sizeof(buf)))
+		joined = xasprintf("%s/%s", buf, j->file);
+	else
+		joined = xstrdup(j->file);
+	r = realpath(joined, buf) ? xstrdup(buf) : xstrdup(joined);
+	free(joined);
+	return r;
+}
+
+static char *command_hash(const struct tu_job *j, const char *config)
+{
+	uint64_t h = hash64(config, strlen(config) + 1, HASH64_INIT);
+	int i;
+
+	h = hash64(j->file, strlen(j->file) + 1, h);
+	if (j->dir)
+		h = hash64(j->dir, strlen(j->dir) + 1, h);
+	for (i = 0; i < j->nargs; i++)
+		h = hash64(j->args[i], strlen(j->args[i]) + 1, h);
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+/* The diagnostics' record lines (the workers' wire form) as one string. */
+static char *records_text(const struct diag_list *l)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return xstrdup("");
+	diag_write_records(f, l);
+	fclose(f);
+	return buf ? buf : xstrdup("");
+}
+
+static int records_read(struct diag_list *l, const char *text)
+{
+	char *copy = xstrdup(text), *line, *next;
+	int rc = 0;
+
+	for (line = copy; *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (diag_read_record(l, line))
+			rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Reuse the stored row of job @i if nothing it depends on changed. */
+static void reuse(struct tree *t, unsigned i, struct input_cache *ic)
+{
+	struct store_row r = { 0 };
+
+	if (store_get(t->store, t->key[i], &r) != 1)
+		return;
+	if (!strcmp(r.command, t->command[i]) && inputs_unchanged(r.inputs, ic) &&
+	    !records_read(&t->res[i].diags, r.diags)) {
+		sb_puts(&t->res[i].facts, r.facts);
+		t->res[i].done = true;
+		t->todo[i] = false;
+	} else {
+		diag_list_free(&t->res[i].diags);
+	}
+	store_row_free(&r);
+}
+
+static bool had_errors(const struct diag_list *l)
+{
+	unsigned i;
+
+	for (i = 0; i < l->n; i++)
+		if (!l->v[i].rule && l->v[i].sev == SEV_ERROR)
+			return true;
+	return false;
+}
+
+/*
+ * Store what the checked files gave. A file with errors is not stored:
+ * its problem (a missing header, a crash) may be gone next time.
+ */
+static int save(struct tree *t)
+{
+	struct store_row r = { 0 };
+	unsigned i;
+	int rc = store_begin(t->store);
+
+	for (i = 0; i < t->njobs && !rc; i++) {
+		if (!t->todo[i] || !t->res[i].done || had_errors(&t->res[i].diags))
+			continue;
+		r.file = t->key[i];
+		r.command = t->command[i];
+		r.inputs = t->res[i].inputs.s ? t->res[i].inputs.s : "";
+		r.facts = t->res[i].facts.s ? t->res[i].facts.s : "";
+		r.diags = records_text(&t->res[i].diags);
+		rc = store_put(t->store, &r);
+		free(r.diags);
+	}
+	return rc ? rc : store_commit(t->store);
+}
+
+struct gather {
+	struct tree *t;
+	struct fact_set *set;
+	int bad;
+};
+
+/* The store's rows for files outside this run: the rest of the tree. */
+static void add_stored(const struct store_row *r, void *arg)
+{
+	struct gather *g = arg;
+	unsigned before = strset_count(g->t->mine);
+
+	strset_intern(g->t->mine, r->file, strlen(r->file));
+	if (strset_count(g->t->mine) == before)
+		return;
+	if (facts_set_add_text(g->set, r->file, r->facts))
+		g->bad++;
+}
+
+static void pair(struct tree *t, struct diag_list *out)
+{
+	struct fact_set set;
+	struct gather g = { t, &set, 0 };
+	struct diag_list found = { 0 };
+	bool *report;
+	unsigned i;
+
+	facts_set_init(&set);
+	for (i = 0; i < t->njobs; i++) {
+		strset_intern(t->mine, t->key[i], strlen(t->key[i]));
+		/* one TU per job, even without facts: report[] counts on it */
+		if (facts_set_add_text(&set, t->key[i],
+				       t->res[i].facts.s ? t->res[i].facts.s : ""))
+			g.bad++;
+	}
+	/* findings only on this run's files; their partners from anywhere */
+	if (t->store && store_each(t->store, add_stored, &g))
+		g.bad++;
+	report = xcalloc(set.ntus ? set.ntus : 1, sizeof(*report));
+	for (i = 0; i < set.ntus && i < t->njobs; i++)
+		report[i] = true;
+	if (g.bad)
+		fprintf(stderr, "ordercheck: %d stored fact sets could not be "
+			"read; pairing went on without them\n", g.bad);
+	pairing_run(&set, report, &t->o->pairing, out, &found);
+	diag_list_move(out, &found);
+	free(report);
+	facts_set_free(&set);
+}
+
+int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
+	       struct check_opts *co, struct diag_list *out)
+{
+	struct tree t = { jobs, njobs, o, NULL, NULL, NULL, NULL, NULL, NULL };
+	struct input_cache *ic = NULL;
+	char *err = NULL;
+	unsigned i, reused = 0;
+	int rc = 0;
+
+	if (o->facts && !(t.store = store_open(o->facts, &err))) {
+		fprintf(stderr, "ordercheck: %s\n", err);
+		free(err);
+		return -1;
+	}
+	co->inputs = t.store != NULL;
+	t.res = xcalloc(njobs ? njobs : 1, sizeof(*t.res));
+	t.todo = xcalloc(njobs ? njobs : 1, sizeof(*t.todo));
+	t.key = xcalloc(njobs ? njobs : 1, sizeof(*t.key));
+	t.command = xcalloc(njobs ? njobs : 1, sizeof(*t.command));
+	t.mine = strset_new();
+	if (t.store)
+		ic = input_cache_new();
+	for (i = 0; i < njobs; i++) {
+		t.todo[i] = true;
+		t.key[i] = absolute(&jobs[i]);
+		t.command[i] = command_hash(&jobs[i], o->config);
+		if (t.store) {
+			reuse(&t, i, ic);
+			reused += !t.todo[i];
+		}
+	}
+	if (t.store && !o->quiet && reused)
+		fprintf(stderr, "ordercheck: %u of %u files unchanged since the "
+			"last run (%s)\n", reused, njobs, o->facts);
+	if (workers_run(jobs, njobs, t.todo, o->nworkers, o->timeout, check_job,
+			co, t.res)) {
+		fprintf(stderr, "ordercheck: cannot start worker processes\n");
+		rc = -1;
+		goto out;
+	}
+	if (t.store && save(&t))
+		fprintf(stderr, "ordercheck: the facts store was not updated\n");
+	for (i = 0; i < njobs; i++)
+		diag_list_move(out, &t.res[i].diags);
+	diag_list_sort_unique(out);
+	pair(&t, out);
+	diag_list_sort_unique(out);
+out:
+	for (i = 0; i < njobs; i++) {
+		job_result_free(&t.res[i]);
+		free(t.key[i]);
+		free(t.command[i]);
+	}
+	free(t.res);
+	free(t.todo);
+	free(t.key);
+	free(t.command);
+	strset_free(t.mine);
+	input_cache_free(ic);
+	store_close(t.store);
+	return rc;
+}
+
+int tree_merge_main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: ordercheck merge-facts DST SRC...\n"
+				"  copy the facts stores SRC into DST; for each "
+				"file the newer check wins\n");
+		return 2;
+	}
+	return store_merge(argv[1], argv + 2, argc - 2) ? 2 : 0;
+}

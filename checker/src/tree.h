@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Checking a set of files as one tree: reuse what the facts store holds
+ * for unchanged files, check the others in worker processes, store what
+ * they gave, then run the pairing pass over the facts of the whole store.
+ */
+#ifndef ORDERCHECK_TREE_H
+#define ORDERCHECK_TREE_H
+
+#include "check.h"
+#include "pairs/pairing.h"
+
+struct tree_opts {
+	const char *facts; /* the store's path, or NULL for none */
+	unsigned nworkers, timeout;
+	struct pairing_opts pairing;
+	/* what besides a file's command decides its findings (our flags) */
+	const char *config;
+	bool quiet; /* no "N of M files unchanged" line */
+};
+
+/*
+ * Check @jobs into @out (sorted). Returns 0, or -1 when the run could not
+ * be made (workers, a store that cannot be opened), with why on stderr.
+ */
+int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
+	       struct check_opts *co, struct diag_list *out);
+
+/* "ordercheck merge-facts DST SRC...": the main() of that command. */
+int tree_merge_main(int argc, char **argv);
+
+#endif

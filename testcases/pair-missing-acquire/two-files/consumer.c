@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The reader side: the writer is in producer.c, the pairing finds it. */
+#include "msgq.h"
+
+int msgq_peek(struct msgq *q, int *len)
+{
+	int seq = READ_ONCE(q->seq);
+
+	*len = READ_ONCE(q->len); // expect-warning[pair-missing-acquire] {{'msgq.len' is read after 'msgq.seq' with nothing ordering the two reads, but msgq_post() orders its stores to them with smp_wmb()}}
+	return seq;
+}
