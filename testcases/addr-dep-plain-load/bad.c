@@ -27,6 +27,7 @@ void set_fast(struct conf *c)
 void set_legacy(struct conf *c)
 {
 	c->a = 4;
+	c->b = 4;
 	smp_wmb();
 	WRITE_ONCE(legacy, c);
 }

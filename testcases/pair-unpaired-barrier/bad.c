@@ -28,7 +28,13 @@ struct conf {
 	int gen;
 };
 
-/* readers of conf without a writer that orders gen before mode */
+/* a writer of the generation, which orders nothing before it ... */
+void conf_bump(struct conf *c)
+{
+	WRITE_ONCE(c->gen, c->gen + 1);
+}
+
+/* ... so this reader's smp_rmb() has no partner */
 int conf_mode(struct conf *c)
 {
 	int gen = READ_ONCE(c->gen);

@@ -23,6 +23,15 @@ void good_wmb(struct waiter *w)
 	WRITE_ONCE(w->wakeup, 1);
 }
 
+/* good_wmb()'s partner */
+int good_wmb_reader(struct waiter *w)
+{
+	if (!READ_ONCE(w->wakeup))
+		return 0;
+	smp_rmb();
+	return READ_ONCE(w->state);
+}
+
 /* mb() also orders MMIO */
 void good_mandatory(struct waiter *w)
 {

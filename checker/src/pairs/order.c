@@ -183,9 +183,17 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i,
 		return yes(b, "a release");
 	if ((a->flags & b->flags & F_SEQ_CST) && need == VO_WR)
 		return yes(b, "two seq_cst accesses");
-	if (first_reads && b->adep == (int)i)
+	/*
+	 * rcu_dereference() and friends ask for the dependency by name: trust
+	 * them where we lose the value (container_of(), list iterators).
+	 */
+	if (first_reads && a->cls == OC_DEP_LOAD)
 		return yes(a, "an address dependency");
-	if (first_reads && second_writes && b->cdep == (int)i)
+	/* C11 has no dependency ordering at all (consume is acquire) */
+	if (first_reads && b->adep == (int)i && !(a->flags & FA_C11))
+		return yes(a, "an address dependency");
+	if (first_reads && second_writes && b->cdep == (int)i &&
+	    !(a->flags & FA_C11))
 		return yes(a, "a control dependency");
 	/* release then acquire does not order a store before a load */
 	if (need == VO_WR && (is_release(a->cls) || is_acquire(b->cls))) {

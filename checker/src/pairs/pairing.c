@@ -323,8 +323,33 @@ static void attach_litmus(struct pass *p, struct oc_diag *d, const char *rule,
 
 static const char *acquire_fix(const struct pass *p, const struct entry *r)
 {
-	return c11_side(p, r) ? "memory_order_acquire on the load of" :
-				"smp_load_acquire() for";
+	return (first(p, r)->flags & FA_C11) ?
+		       "memory_order_acquire on the load of" :
+		       "smp_load_acquire() for";
+}
+
+/*
+ * The per-function rules that already report this reader: the same bug
+ * seen from one function, with the fix in its terms.
+ */
+static bool reader_reported(const struct pass *p, const struct entry *r)
+{
+	static const char *const rules[] = {
+		"ctrl-dep-load-load", "addr-dep-c11-relaxed",
+		"addr-dep-plain-load", "ctrl-dep-c11-relaxed",
+	};
+	unsigned i;
+
+	const struct fact *via = second(p, r)->adep >= 0 ?
+					 &p->set->fns[r->fn].v[second(p, r)->adep] :
+					 NULL;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (seen_at(p, rules[i], first(p, r)) ||
+		    seen_at(p, rules[i], second(p, r)) ||
+		    (via && seen_at(p, rules[i], via)))
+			return true;
+	return false;
 }
 
 /* MP and S: a writer pair @w (W a; W b) against a reader pair @r (R b; x a). */
@@ -342,8 +367,7 @@ static void judge_mp(struct pass *p, const struct entry *w,
 	litmus_key_text(w->k2, b, sizeof(b));
 	if (w->o.ord == ORD_YES && r->o.ord == ORD_NONE) {
 		rule = "pair-missing-acquire";
-		if (seen_at(p, "ctrl-dep-load-load", second(p, r)) ||
-		    !first_report(p, rule, r))
+		if (reader_reported(p, r) || !first_report(p, rule, r))
 			return;
 		msg = shape == SHAPE_MP ?
 			      xasprintf("'%s' is read after '%s' with nothing "
@@ -376,9 +400,9 @@ static void judge_mp(struct pass *p, const struct entry *w,
 				"other order with %s: use %s '%s' (or "
 				"smp_wmb() between)",
 				b, a, fname(p, r), how_text(&r->o, h, sizeof(h)),
-				c11_side(p, w) ? "memory_order_release on the "
-						 "store to" :
-						 "smp_store_release() for",
+				(second(p, w)->flags & FA_C11) ?
+					"memory_order_release on the store to" :
+					"smp_store_release() for",
 				b);
 		d = report_at(p, rule, w, second(p, w), msg);
 		free(msg);
@@ -518,6 +542,25 @@ static bool defined_somewhere(const struct pass *p, const char *name)
 	return false;
 }
 
+/* Another function accesses @key the way @role's first access does. */
+static bool other_side_exists(const struct pass *p, unsigned fn, bool reads,
+			      const char *key)
+{
+	unsigned i, j;
+
+	for (i = 0; i < p->set->nfns; i++) {
+		const struct fact_fn *f = &p->set->fns[i];
+
+		if (i == fn)
+			continue;
+		for (j = 0; j < f->n; j++)
+			if (f->v[j].key == key &&
+			    (reads ? fact_reads(&f->v[j]) : fact_writes(&f->v[j])))
+				return true;
+	}
+	return false;
+}
+
 /* Any other function orders a pair of (@before, @after) keys the other way. */
 static bool has_partner(const struct pass *p, unsigned fn, enum role role,
 			const char *before, const char *after)
@@ -589,8 +632,14 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 			na++;
 		}
 	}
-	/* orders nothing we can see on one side: the caller may */
-	if (!before || !after)
+	/*
+	 * Orders nothing we can see on one side: the caller may. And where
+	 * nobody else touches the flag at all (for smp_wmb() the later
+	 * store, for smp_rmb() the earlier load), the other side is outside
+	 * the tree we were given, not missing.
+	 */
+	if (!before || !after ||
+	    !other_side_exists(p, fn, wmb, wmb ? after->key : before->key))
 		return;
 	e.k1 = before->key;
 	e.k2 = after->key;
