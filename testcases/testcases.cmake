@@ -16,7 +16,7 @@ find_program(SPATCH spatch)
 find_program(SPARSE sparse)
 foreach(dir ${_rule_dirs})
   get_filename_component(id ${dir} NAME)
-  if(NOT IS_DIRECTORY ${dir} OR id STREQUAL "harness" OR id MATCHES "^(lsp|kbuild|cli|ci)$")
+  if(NOT IS_DIRECTORY ${dir} OR id STREQUAL "harness" OR id MATCHES "^(lsp|kbuild|cli|ci|ci-integration|facts|litmus)$")
     continue()
   endif()
   file(GLOB _cases ${dir}/*.c)
@@ -145,3 +145,13 @@ endforeach()
 add_test(NAME lsp-neovim
          COMMAND ${OC_TESTCASES}/lsp/run-nvim.sh $<TARGET_FILE:ordercheck>)
 set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# The facts store and the pairing pass around it (testcases/facts):
+# unchanged files not parsed again, invalidation, merging, bad stores,
+# litmus tests (syntax-checked when linux-kernel.def is at hand), --herd.
+foreach(case reuse touched header-changed one-file-pairs-with-store
+        command-changed merge corrupt-store litmus herd)
+  add_test(NAME facts-${case}
+           COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
+  set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)
+endforeach()

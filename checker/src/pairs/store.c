@@ -2,6 +2,7 @@
 /* The facts store in SQLite. */
 #include "store.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,6 +235,12 @@ int store_merge(const char *dst, char **srcs, int nsrcs)
 	for (i = 0; i < nsrcs && !rc; i++) {
 		/* opening it first gives a clear error for a file that is not
 		 * a store, and brings an old one to this schema */
+		if (access(srcs[i], R_OK)) {
+			fprintf(stderr, "ordercheck: %s: %s\n", srcs[i],
+				strerror(errno));
+			rc = -1;
+			break;
+		}
 		probe = store_open(srcs[i], &err);
 		if (!probe) {
 			fprintf(stderr, "ordercheck: %s\n", err);

@@ -1,0 +1,188 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run.sh ORDERCHECK CASE: the facts store and what the pairing pass makes
+# of it: reuse of unchanged files, invalidation, merging, bad stores,
+# litmus tests and herd7. Exit 0 pass, 1 fail (with the reason), 77 skip.
+set -u
+oc=$1
+case=$2
+here=$(cd "$(dirname "$0")" && pwd)
+src=$here/../pair-missing-acquire/two-files
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+expect_status() {
+	[ "$status" -eq "$1" ] || fail "exit status $status, want $1; stderr: $err; stdout: $out"
+}
+
+expect_out() {
+	echo "$out" | grep -q -- "$1" || fail "stdout lacks '$1': $out"
+}
+
+expect_err() {
+	echo "$err" | grep -q -- "$1" || fail "stderr lacks '$1': $err"
+}
+
+# a build directory over a copy of the two-file case: producer.c writes,
+# consumer.c reads, msgq.h between them
+setup() {
+	mkdir -p tree build
+	cp "$src"/msgq.h "$src"/producer.c "$src"/consumer.c tree/
+	{
+		echo "["
+		sep=""
+		for f in producer.c consumer.c; do
+			printf '%s{"directory":"%s/tree","file":"%s","arguments":["cc","-c","%s"]}\n' \
+				"$sep" "$tmp" "$f" "$f"
+			sep=","
+		done
+		echo "]"
+	} >build/compile_commands.json
+}
+
+finding="consumer.c:9:9: warning: 'msgq.len' is read after 'msgq.seq'"
+
+case $case in
+reuse)
+	# the second run parses nothing: a crash hook on every file proves it
+	setup
+	run "$oc" -p build
+	expect_status 1
+	expect_out "$finding"
+	first=$out
+	[ -s build/ordercheck-facts.sqlite ] || fail "no store beside compile_commands.json"
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build
+	expect_status 1
+	expect_err "2 of 2 files unchanged"
+	[ "$out" = "$first" ] || fail "a reused run reports differently: $out"
+	;;
+touched)
+	# a new time on the same contents is no change
+	setup
+	run "$oc" -p build
+	sleep 1
+	touch tree/msgq.h tree/consumer.c
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build
+	expect_status 1
+	expect_err "2 of 2 files unchanged"
+	;;
+header-changed)
+	# a header both include changes: both are checked again, and the
+	# finding goes once the reader orders its reads
+	setup
+	run "$oc" -p build
+	expect_out "$finding"
+	printf '\nstatic inline int msgq_unused(void) { return 0; }\n' >>tree/msgq.h
+	ORDERCHECK_TEST_CRASH_ON=producer.c run "$oc" -p build
+	expect_out "producer.c: error: the checker crashed on this file"
+	run "$oc" -p build
+	expect_out "$finding"
+	sed -i 's/\*len = READ_ONCE(q->len);.*/smp_rmb(); *len = READ_ONCE(q->len);/' tree/consumer.c
+	run "$oc" -p build
+	expect_status 0
+	expect_err "1 of 2 files unchanged"
+	;;
+one-file-pairs-with-store)
+	# checking only the reader still pairs it with the stored writer
+	setup
+	run "$oc" -p build
+	run "$oc" -p build --no-facts "$tmp/tree/consumer.c"
+	expect_status 0
+	run "$oc" -p build "$tmp/tree/consumer.c"
+	expect_status 1
+	expect_out "$finding"
+	;;
+command-changed)
+	setup
+	run "$oc" -p build
+	sed -i 's/"-c","consumer.c"/"-DX=1","-c","consumer.c"/' build/compile_commands.json
+	ORDERCHECK_TEST_CRASH_ON=consumer.c run "$oc" -p build
+	expect_out "consumer.c: error: the checker crashed on this file"
+	;;
+merge)
+	# two machines each check one file; merged, the store pairs them
+	setup
+	cp -r build build2
+	run "$oc" -p build --facts a.sqlite "$tmp/tree/producer.c"
+	expect_status 0
+	run "$oc" -p build2 --facts b.sqlite "$tmp/tree/consumer.c"
+	expect_status 0
+	run "$oc" merge-facts merged.sqlite a.sqlite b.sqlite
+	expect_status 0
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --facts merged.sqlite
+	expect_status 1
+	expect_out "$finding"
+	expect_err "2 of 2 files unchanged"
+	run "$oc" merge-facts merged.sqlite missing.sqlite
+	expect_status 2
+	;;
+corrupt-store)
+	setup
+	echo "this is not a database" >build/ordercheck-facts.sqlite
+	run "$oc" -p build
+	expect_status 2
+	expect_err "cannot use facts store"
+	run "$oc" merge-facts out.sqlite build/ordercheck-facts.sqlite
+	expect_status 2
+	expect_err "cannot use facts store"
+	;;
+litmus)
+	# one test per pairing finding, in herd7's syntax (checked by our
+	# parser when the kernel's linux-kernel.def is at hand)
+	for d in pair-missing-acquire pair-missing-release pair-wrong-barrier sb-needs-full-barrier; do
+		"$oc" --emit-litmus "lit-$d" "$here/../$d/bad.c" >"$d.txt" 2>&1
+		n=$(grep -c "note: litmus test:" "$d.txt")
+		m=$(find "lit-$d" -name '*.litmus' | wc -l)
+		[ "$n" -gt 0 ] || fail "$d: no litmus test noted: $(cat "$d.txt")"
+		[ "$n" -eq "$m" ] || fail "$d: $n notes but $m files"
+		grep -q "^exists (" lit-"$d"/*.litmus || fail "$d: no exists clause"
+	done
+	grep -q "smp_wmb();" lit-pair-missing-acquire/*.litmus || fail "the writer's smp_wmb() is not in the test"
+	grep -q "atomic_load_explicit" lit-pair-missing-acquire/*.litmus || fail "no C11 test for the C11 case"
+	check=$here/../litmus/litmus_check.py
+	def=${ORDERCHECK_LKMM_DEF:-}
+	if [ -f "$check" ]; then
+		if [ -n "$def" ] && [ -f "$def" ]; then
+			python3 "$check" --def "$def" lit-*/*.litmus || fail "litmus_check.py rejects what we wrote"
+		else
+			python3 "$check" lit-*/*.litmus || fail "litmus_check.py rejects what we wrote"
+		fi
+	fi
+	;;
+herd)
+	# --herd's plumbing, with a stand-in herd7 that prints a verdict the
+	# way herd7 does (herd7 itself cannot be installed here)
+	mkdir -p fakebin model
+	cat >fakebin/herd7 <<'SH'
+#!/bin/sh
+[ "$1" = "-conf" ] && [ -f "$2" ] || { echo "usage" >&2; exit 2; }
+name=$(sed -n 's/^C //p' "$3")
+echo "Test $name Allowed"
+echo "Observation $name Sometimes 1 3"
+SH
+	chmod +x fakebin/herd7
+	touch model/linux-kernel.cfg
+	PATH=$tmp/fakebin:$PATH run "$oc" --emit-litmus lit --herd --herd-dir model "$here/../sb-needs-full-barrier/bad.c"
+	expect_out "note: herd7 says: Sometimes"
+	PATH=/usr/bin:/bin run "$oc" --emit-litmus lit2 --herd "$here/../sb-needs-full-barrier/bad.c"
+	expect_out "herd7 gave no verdict"
+	;;
+*)
+	echo "unknown case $case"
+	exit 2
+	;;
+esac
+exit 0
