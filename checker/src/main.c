@@ -97,6 +97,7 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.pairing.herd = o->herd;
 	to->t.pairing.herd_dir = o->herd_dir;
 	to->t.quiet = o->kbuild || o->verify;
+	to->t.stats = o->stats;
 	to->config = config_text(o);
 	to->t.config = to->config;
 	if (o->facts)

@@ -127,6 +127,7 @@ FLAG_FN(with_sparse)
 FLAG_FN(with_cocci)
 FLAG_FN(no_facts)
 FLAG_FN(herd)
+FLAG_FN(stats)
 
 static int set_no_fork(struct options *o, const char *a)
 {
@@ -191,6 +192,8 @@ static const struct {
 	  "run herd7 on each litmus test and note its verdict" },
 	{ "--herd-dir", "DIR", set_herd_dir,
 	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
+	{ "--stats", NULL, set_stats,
+	  "print each phase's time and memory on stderr (benchmarks)" },
 	{ "--help", NULL, set_help, "this text" },
 	{ "--version", NULL, set_version, "print the version" },
 };

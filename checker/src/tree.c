@@ -4,6 +4,9 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -94,7 +97,8 @@ static void reuse(struct tree *t, unsigned i, struct input_cache *ic)
 
 	if (store_get(t->store, t->key[i], &r) != 1)
 		return;
-	if (!strcmp(r.command, t->command[i]) && inputs_unchanged(r.inputs, ic) &&
+	if (!strcmp(r.command, t->command[i]) &&
+	    inputs_unchanged(r.inputs, ic) &&
 	    !records_read(&t->res[i].diags, r.diags)) {
 		sb_puts(&t->res[i].facts, r.facts);
 		t->res[i].done = true;
@@ -126,7 +130,8 @@ static int save(struct tree *t)
 	int rc = store_begin(t->store);
 
 	for (i = 0; i < t->njobs && !rc; i++) {
-		if (!t->todo[i] || !t->res[i].done || had_errors(&t->res[i].diags))
+		if (!t->todo[i] || !t->res[i].done ||
+		    had_errors(&t->res[i].diags))
 			continue;
 		r.file = t->key[i];
 		r.command = t->command[i];
@@ -137,6 +142,36 @@ static int save(struct tree *t)
 		free(r.diags);
 	}
 	return rc ? rc : store_commit(t->store);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* --stats: one line per phase, for bench/ (not for tests: times vary) */
+static void stat_line(const struct tree *t, const char *phase, double since,
+		      const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void stat_line(const struct tree *t, const char *phase, double since,
+		      const char *fmt, ...)
+{
+	struct rusage ru;
+	va_list ap;
+
+	if (!t->o->stats)
+		return;
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(stderr, "ordercheck: stats: %-8s %8.3f s  maxrss %ld KiB  ",
+		phase, now() - since, ru.ru_maxrss);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 struct gather {
@@ -164,14 +199,16 @@ static void pair(struct tree *t, struct diag_list *out)
 	struct gather g = { t, &set, 0 };
 	struct diag_list found = { 0 };
 	bool *report;
-	unsigned i;
+	unsigned i, nfacts = 0;
+	double t0 = now(), t1;
 
 	facts_set_init(&set);
 	for (i = 0; i < t->njobs; i++) {
 		strset_intern(t->mine, t->key[i], strlen(t->key[i]));
 		/* one TU per job, even without facts: report[] counts on it */
 		if (facts_set_add_text(&set, t->key[i],
-				       t->res[i].facts.s ? t->res[i].facts.s : ""))
+				       t->res[i].facts.s ? t->res[i].facts.s :
+							   ""))
 			g.bad++;
 	}
 	/* findings only on this run's files; their partners from anywhere */
@@ -181,9 +218,17 @@ static void pair(struct tree *t, struct diag_list *out)
 	for (i = 0; i < set.ntus && i < t->njobs; i++)
 		report[i] = true;
 	if (g.bad)
-		fprintf(stderr, "ordercheck: %d stored fact sets could not be "
-			"read; pairing went on without them\n", g.bad);
+		fprintf(stderr,
+			"ordercheck: %d stored fact sets could not be "
+			"read; pairing went on without them\n",
+			g.bad);
+	for (i = 0; i < set.nfns; i++)
+		nfacts += set.fns[i].n;
+	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
+		  set.nfns, nfacts);
+	t1 = now();
 	pairing_run(&set, report, &t->o->pairing, out, &found);
+	stat_line(t, "pairing", t1, "%u findings", found.n);
 	diag_list_move(out, &found);
 	free(report);
 	facts_set_free(&set);
@@ -197,6 +242,7 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	char *err = NULL;
 	unsigned i, reused = 0;
 	int rc = 0;
+	double t0 = now();
 
 	if (o->facts && !(t.store = store_open(o->facts, &err))) {
 		fprintf(stderr, "ordercheck: %s\n", err);
@@ -220,17 +266,25 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			reused += !t.todo[i];
 		}
 	}
+	stat_line(&t, "reuse", t0, "%u of %u files unchanged", reused, njobs);
+	t0 = now();
 	if (t.store && !o->quiet && reused)
-		fprintf(stderr, "ordercheck: %u of %u files unchanged since the "
-			"last run (%s)\n", reused, njobs, o->facts);
+		fprintf(stderr,
+			"ordercheck: %u of %u files unchanged since the "
+			"last run (%s)\n",
+			reused, njobs, o->facts);
 	if (workers_run(jobs, njobs, t.todo, o->nworkers, o->timeout, check_job,
 			co, t.res)) {
 		fprintf(stderr, "ordercheck: cannot start worker processes\n");
 		rc = -1;
 		goto out;
 	}
+	stat_line(&t, "check", t0, "%u files parsed", njobs - reused);
+	t0 = now();
 	if (t.store && save(&t))
-		fprintf(stderr, "ordercheck: the facts store was not updated\n");
+		fprintf(stderr,
+			"ordercheck: the facts store was not updated\n");
+	stat_line(&t, "store", t0, "%s", o->facts ? o->facts : "(none)");
 	for (i = 0; i < njobs; i++)
 		diag_list_move(out, &t.res[i].diags);
 	diag_list_sort_unique(out);
@@ -255,9 +309,10 @@ out:
 int tree_merge_main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: ordercheck merge-facts DST SRC...\n"
-				"  copy the facts stores SRC into DST; for each "
-				"file the newer check wins\n");
+		fprintf(stderr,
+			"usage: ordercheck merge-facts DST SRC...\n"
+			"  copy the facts stores SRC into DST; for each "
+			"file the newer check wins\n");
 		return 2;
 	}
 	return store_merge(argv[1], argv + 2, argc - 2) ? 2 : 0;

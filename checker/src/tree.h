@@ -17,6 +17,7 @@ struct tree_opts {
 	/* what besides a file's command decides its findings (our flags) */
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */
+	bool stats; /* --stats: each phase's time and size on stderr */
 };
 
 /*

@@ -69,8 +69,8 @@ static int first_fact(const struct flat *f, const struct event **deps,
 
 static bool mentions_pairing(const char *s, size_t n)
 {
-	static const char *const words[] = { "pairs with", "paired with",
-					     "pair with", "pairing with",
+	static const char *const words[] = { "pairs with",  "paired with",
+					     "pair with",   "pairing with",
 					     "matches the", "matching" };
 	size_t i, k, w;
 
@@ -109,7 +109,8 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 
 		if (i == start || buf[i - 1] == '\n') {
 			/* a '*' leading a line continues a block comment */
-			for (ls = i; ls < end && (buf[ls] == ' ' || buf[ls] == '\t');
+			for (ls = i;
+			     ls < end && (buf[ls] == ' ' || buf[ls] == '\t');
 			     ls++)
 				;
 			if (ls < end && buf[ls] == '*' &&
@@ -129,7 +130,8 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 			i++;
 			continue;
 		}
-		if (in && !line && c == '*' && i + 1 < end && buf[i + 1] == '/') {
+		if (in && !line && c == '*' && i + 1 < end &&
+		    buf[i + 1] == '/') {
 			in = false;
 			i++;
 			continue;
@@ -147,14 +149,14 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 	}
 }
 
-static void put_fact(struct flat *f, char op, const struct event *e,
-		     int leg, int cdep, const char *name, enum oc_class cls)
+static void put_fact(struct flat *f, char op, const struct event *e, int leg,
+		     int cdep, const char *name, enum oc_class cls)
 {
 	unsigned flags = e->flags & 0xffffffu;
 	int adep = first_fact(f, e->adeps, e->nadeps);
 
-	if (e->type == EV_ACCESS && (e->prim || (e->flags & (EVF_VOLATILE |
-							     EVF_ATOMIC_TYPE))) &&
+	if (e->type == EV_ACCESS &&
+	    (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE))) &&
 	    e->cls != OC_PLAIN && e->cls != OC_NONE)
 		flags |= FA_MARKED;
 	if (e->flags & EVF_POINTER)
@@ -169,10 +171,9 @@ static void put_fact(struct flat *f, char op, const struct event *e,
 	if (f->rcu)
 		flags |= FA_RCU;
 	sb_printf(f->out, "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t",
-		  op, (unsigned)cls, flags,
-		  e->type == EV_ACCESS ? e->key : "", name ? name : "",
-		  e->span.file ? e->span.file : "", e->span.line, e->span.col,
-		  adep, cdep, leg, f->locks);
+		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
+		  name ? name : "", e->span.file ? e->span.file : "",
+		  e->span.line, e->span.col, adep, cdep, leg, f->locks);
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
 	sb_add(f->out, "\n", 1);
@@ -180,8 +181,8 @@ static void put_fact(struct flat *f, char op, const struct event *e,
 }
 
 static const char op_of_kind[] = {
-	[K_LOAD] = FO_LOAD,   [K_STORE] = FO_STORE, [K_RMW] = FO_RMW,
-	[K_FENCE] = FO_FENCE, [K_MODIFIER] = FO_FENCE, [K_LOCK] = FO_LOCK,
+	[K_LOAD] = FO_LOAD,	[K_STORE] = FO_STORE,	 [K_RMW] = FO_RMW,
+	[K_FENCE] = FO_FENCE,	[K_MODIFIER] = FO_FENCE, [K_LOCK] = FO_LOCK,
 	[K_UNLOCK] = FO_UNLOCK,
 };
 
@@ -380,7 +381,8 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	struct fact *a;
 
 	if ((fn->n & (fn->n - 1)) == 0)
-		fn->v = xrealloc(fn->v, (fn->n ? 2 * fn->n : 1) * sizeof(*fn->v));
+		fn->v = xrealloc(fn->v,
+				 (fn->n ? 2 * fn->n : 1) * sizeof(*fn->v));
 	a = &fn->v[fn->n++];
 	a->op = f[0][0];
 	a->cls = (unsigned char)atoi(f[1]);

@@ -105,8 +105,10 @@ static void put_load(struct test *t, const struct fact *f, const char *var,
 
 	if (f->op == FO_RMW) {
 		if (t->c11)
-			sb_printf(&t->b, "\tr%d = atomic_exchange_explicit(%s, 1, %s);\n",
-				  reg, var, c11_order(f, false));
+			sb_printf(
+				&t->b,
+				"\tr%d = atomic_exchange_explicit(%s, 1, %s);\n",
+				reg, var, c11_order(f, false));
 		else
 			sb_printf(&t->b, "\tr%d = %s(%s, 1);\n", reg,
 				  rmw_name(f->cls), var);
@@ -116,7 +118,8 @@ static void put_load(struct test *t, const struct fact *f, const char *var,
 	} else if (f->cls == OC_ACQ_LOAD) {
 		sb_printf(&t->b, "\tr%d = smp_load_acquire(%s);\n", reg, var);
 	} else if (f->cls == OC_DEP_LOAD) {
-		sb_printf(&t->b, "\tr%d = rcu_dereference(%s%s);\n", reg, p, var);
+		sb_printf(&t->b, "\tr%d = rcu_dereference(%s%s);\n", reg, p,
+			  var);
 	} else if (f->flags & FA_MARKED) {
 		sb_printf(&t->b, "\tr%d = READ_ONCE(%s%s);\n", reg, p, var);
 	} else {
@@ -129,18 +132,20 @@ static void put_store(struct test *t, const struct fact *f, const char *var,
 {
 	if (f->op == FO_RMW) {
 		if (t->c11)
-			sb_printf(&t->b, "\tatomic_exchange_explicit(%s, %s, %s);\n",
+			sb_printf(&t->b,
+				  "\tatomic_exchange_explicit(%s, %s, %s);\n",
 				  var, value, c11_order(f, true));
 		else
-			sb_printf(&t->b, "\t%s(%s, %s);\n", rmw_name(f->cls), var,
-				  value);
+			sb_printf(&t->b, "\t%s(%s, %s);\n", rmw_name(f->cls),
+				  var, value);
 	} else if (t->c11) {
 		sb_printf(&t->b, "\tatomic_store_explicit(%s, %s, %s);\n", var,
 			  value, c11_order(f, true));
 	} else if (f->cls == OC_REL_STORE) {
 		sb_printf(&t->b, "\tsmp_store_release(%s, %s);\n", var, value);
 	} else if (f->cls == OC_PUBLISH) {
-		sb_printf(&t->b, "\trcu_assign_pointer(*%s, %s);\n", var, value);
+		sb_printf(&t->b, "\trcu_assign_pointer(*%s, %s);\n", var,
+			  value);
 	} else if (f->flags & FA_MARKED) {
 		sb_printf(&t->b, "\tWRITE_ONCE(*%s, %s);\n", var, value);
 	} else {
@@ -201,7 +206,8 @@ static void put_between(struct test *t, const struct litmus_side *s)
 	else if (by->op == FO_FENCE)
 		sb_printf(&t->b, "\t%s;\n", lkmm_fence(by->cls));
 	else if (t->c11)
-		sb_printf(&t->b, "\tatomic_thread_fence(memory_order_seq_cst);\n");
+		sb_printf(&t->b,
+			  "\tatomic_thread_fence(memory_order_seq_cst);\n");
 	else
 		sb_printf(&t->b, "\tsmp_mb();\n");
 }
@@ -240,8 +246,9 @@ static void params(struct test *t)
 static void header(struct test *t, const char *name, const char *rule,
 		   const struct litmus_side *p0, const struct litmus_side *p1)
 {
-	sb_printf(&t->b, "C %s\n\n(*\n * Result: Sometimes (what ordercheck's "
-			 "%s finding says the code allows)\n",
+	sb_printf(&t->b,
+		  "C %s\n\n(*\n * Result: Sometimes (what ordercheck's "
+		  "%s finding says the code allows)\n",
 		  name, rule);
 	sb_printf(&t->b, " * P0: %s() at %s:%u\n * P1: %s() at %s:%u\n *)\n\n",
 		  p0->fn->name, p0->fn->v[p0->i].file, p0->fn->v[p0->i].line,

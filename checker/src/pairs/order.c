@@ -163,9 +163,8 @@ static struct ordering yes(const struct fact *by, const char *what)
 	return o;
 }
 
-struct ordering order_between(const struct fact_fn *fn, unsigned i,
-			      unsigned j, unsigned need,
-			      const struct callee_index *callees)
+struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
+			      unsigned need, const struct callee_index *callees)
 {
 	const struct fact *a = &fn->v[i], *b = &fn->v[j], *f;
 	struct ordering r = { ORD_NONE, NULL, NULL };

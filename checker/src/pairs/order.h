@@ -16,7 +16,8 @@ enum ord {
 struct ordering {
 	enum ord ord;
 	const struct fact *by; /* the fence, access or call that orders */
-	const char *what; /* "smp_wmb()", "a release", "an address dependency" */
+	const char
+		*what; /* "smp_wmb()", "a release", "an address dependency" */
 };
 
 /* Summaries of functions' barriers, for calls between two accesses. */
@@ -25,8 +26,8 @@ struct callee_index *callee_index_new(const struct fact_set *s);
 void callee_index_free(struct callee_index *c);
 
 /* How @fn orders its facts @i before @j (i < j) for @need (VO_*). */
-struct ordering order_between(const struct fact_fn *fn, unsigned i,
-			      unsigned j, unsigned need,
+struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
+			      unsigned need,
 			      const struct callee_index *callees);
 
 /* Fact roles. */

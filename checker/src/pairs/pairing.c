@@ -36,8 +36,10 @@ enum role {
 };
 
 static const unsigned role_need[] = {
-	[ROLE_WW] = VO_WW, [ROLE_RR] = VO_RR,
-	[ROLE_RW] = VO_RW, [ROLE_WR] = VO_WR,
+	[ROLE_WW] = VO_WW,
+	[ROLE_RR] = VO_RR,
+	[ROLE_RW] = VO_RW,
+	[ROLE_WR] = VO_WR,
 };
 
 struct entry {
@@ -52,11 +54,20 @@ struct entry {
  * a key of theirs names no one object, and joining on it pairs strangers.
  */
 static const char *const generic_types[] = {
-	"struct list_head.",	   "struct hlist_head.", "struct hlist_node.",
-	"struct hlist_nulls_node.", "struct rb_node.",	  "struct rb_root.",
-	"struct llist_node.",	   "struct llist_head.", "struct callback_head.",
-	"struct refcount_struct.", "struct kref.",	  "struct wait_queue_head.",
-	"struct wait_queue_entry.", "struct task_struct.",
+	"struct list_head.",
+	"struct hlist_head.",
+	"struct hlist_node.",
+	"struct hlist_nulls_node.",
+	"struct rb_node.",
+	"struct rb_root.",
+	"struct llist_node.",
+	"struct llist_head.",
+	"struct callback_head.",
+	"struct refcount_struct.",
+	"struct kref.",
+	"struct wait_queue_head.",
+	"struct wait_queue_entry.",
+	"struct task_struct.",
 };
 
 static bool joinable(const char *key)
@@ -83,8 +94,8 @@ struct pass {
 	unsigned nlitmus;
 };
 
-static void add_entry(struct pass *p, enum role role, unsigned fn,
-		      unsigned i, unsigned j)
+static void add_entry(struct pass *p, enum role role, unsigned fn, unsigned i,
+		      unsigned j)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
 	struct entry *e;
@@ -241,11 +252,10 @@ static struct oc_diag *report_at(struct pass *p, const char *rule,
 			fname(p, on), msg);
 }
 
-static void note(struct oc_diag *d, const struct fact *at, const char *fmt,
-		 ...) __attribute__((format(printf, 3, 4)));
+static void note(struct oc_diag *d, const struct fact *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-static void note(struct oc_diag *d, const struct fact *at, const char *fmt,
-		 ...)
+static void note(struct oc_diag *d, const struct fact *at, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
@@ -271,9 +281,8 @@ static const char *how_text(const struct ordering *o, char *buf, size_t n)
 	return buf;
 }
 
-static void note_side(struct pass *p, struct oc_diag *d,
-		      const struct entry *e, const char *verb1,
-		      const char *verb2)
+static void note_side(struct pass *p, struct oc_diag *d, const struct entry *e,
+		      const char *verb1, const char *verb2)
 {
 	char k[128], h[128];
 	const struct fact_fn *fn = &p->set->fns[e->fn];
@@ -281,7 +290,10 @@ static void note_side(struct pass *p, struct oc_diag *d,
 	note(d, first(p, e), "%s() %s '%s' here", fn->name, verb1,
 	     litmus_key_text(e->k1, k, sizeof(k)));
 	if (e->o.by && e->o.by != first(p, e) && e->o.by != second(p, e))
-		note(d, e->o.by, "%s", how_text(&e->o, h, sizeof(h)));
+		note(d, e->o.by,
+		     e->o.ord == ORD_YES ? "ordered by %s here" :
+					   "%s here, which does not order them",
+		     how_text(&e->o, h, sizeof(h)));
 	note(d, second(p, e), "then %s '%s' here", verb2,
 	     litmus_key_text(e->k2, k, sizeof(k)));
 }
@@ -335,14 +347,17 @@ static const char *acquire_fix(const struct pass *p, const struct entry *r)
 static bool reader_reported(const struct pass *p, const struct entry *r)
 {
 	static const char *const rules[] = {
-		"ctrl-dep-load-load", "addr-dep-c11-relaxed",
-		"addr-dep-plain-load", "ctrl-dep-c11-relaxed",
+		"ctrl-dep-load-load",
+		"addr-dep-c11-relaxed",
+		"addr-dep-plain-load",
+		"ctrl-dep-c11-relaxed",
 	};
 	unsigned i;
 
-	const struct fact *via = second(p, r)->adep >= 0 ?
-					 &p->set->fns[r->fn].v[second(p, r)->adep] :
-					 NULL;
+	const struct fact *via =
+		second(p, r)->adep >= 0 ?
+			&p->set->fns[r->fn].v[second(p, r)->adep] :
+			NULL;
 
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
 		if (seen_at(p, rules[i], first(p, r)) ||
@@ -370,24 +385,27 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		if (reader_reported(p, r) || !first_report(p, rule, r))
 			return;
 		msg = shape == SHAPE_MP ?
-			      xasprintf("'%s' is read after '%s' with nothing "
-					"ordering the two reads, but %s() orders "
-					"its stores to them with %s: use %s '%s' "
-					"(or smp_rmb() between)",
-					a, b, fname(p, w),
-					how_text(&w->o, h, sizeof(h)),
-					acquire_fix(p, r), b) :
-			      xasprintf("'%s' is stored after '%s' is read with "
-					"nothing ordering them, but %s() orders "
-					"its store to '%s' before '%s' with %s: "
-					"its store can overwrite this one; use "
-					"%s '%s'",
-					a, b, fname(p, w), a, b,
-					how_text(&w->o, h, sizeof(h)),
-					acquire_fix(p, r), b);
+			      xasprintf(
+				      "'%s' is read after '%s' with nothing "
+				      "ordering the two reads, but %s() orders "
+				      "its stores to them with %s: use %s '%s' "
+				      "(or smp_rmb() between)",
+				      a, b, fname(p, w),
+				      how_text(&w->o, h, sizeof(h)),
+				      acquire_fix(p, r), b) :
+			      xasprintf(
+				      "'%s' is stored after '%s' is read with "
+				      "nothing ordering them, but %s() orders "
+				      "its store to '%s' before '%s' with %s: "
+				      "its store can overwrite this one; use "
+				      "%s '%s'",
+				      a, b, fname(p, w), a, b,
+				      how_text(&w->o, h, sizeof(h)),
+				      acquire_fix(p, r), b);
 		d = report_at(p, rule, r, second(p, r), msg);
 		free(msg);
-		note_side(p, d, r, "reads", shape == SHAPE_MP ? "reads" : "stores");
+		note_side(p, d, r, "reads",
+			  shape == SHAPE_MP ? "reads" : "stores");
 		note_side(p, d, w, "stores", "stores");
 		attach_litmus(p, d, rule, shape, w, r);
 	} else if (w->o.ord == ORD_NONE && r->o.ord == ORD_YES &&
@@ -395,15 +413,16 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		rule = "pair-missing-release";
 		if (!first_report(p, rule, w))
 			return;
-		msg = xasprintf("'%s' is stored after '%s' with nothing ordering "
-				"the two stores, but %s() reads them in the "
-				"other order with %s: use %s '%s' (or "
-				"smp_wmb() between)",
-				b, a, fname(p, r), how_text(&r->o, h, sizeof(h)),
-				(second(p, w)->flags & FA_C11) ?
-					"memory_order_release on the store to" :
-					"smp_store_release() for",
-				b);
+		msg = xasprintf(
+			"'%s' is stored after '%s' with nothing ordering "
+			"the two stores, but %s() reads them in the "
+			"other order with %s: use %s '%s' (or "
+			"smp_wmb() between)",
+			b, a, fname(p, r), how_text(&r->o, h, sizeof(h)),
+			(second(p, w)->flags & FA_C11) ?
+				"memory_order_release on the store to" :
+				"smp_store_release() for",
+			b);
 		d = report_at(p, rule, w, second(p, w), msg);
 		free(msg);
 		note_side(p, d, w, "stores", "stores");
@@ -419,15 +438,15 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		msg = xasprintf("%s does not order the %s of '%s' and '%s' "
 				"that %s() %s in the other order: use %s",
 				how_text(&bad->o, h, sizeof(h)),
-				bad == w ? "stores" : "loads",
-				bad == w ? a : b, bad == w ? b : a,
-				fname(p, bad == w ? r : w),
+				bad == w ? "stores" : "loads", bad == w ? a : b,
+				bad == w ? b : a, fname(p, bad == w ? r : w),
 				bad == w ? "reads" : "writes",
 				bad == w ? "smp_wmb()" : "smp_rmb()");
 		d = report_at(p, rule, bad, bad->o.by, msg);
 		free(msg);
 		note_side(p, d, w, "stores", "stores");
-		note_side(p, d, r, "reads", shape == SHAPE_MP ? "reads" : "stores");
+		note_side(p, d, r, "reads",
+			  shape == SHAPE_MP ? "reads" : "stores");
 		attach_litmus(p, d, rule, shape, w, r);
 	}
 }
@@ -454,13 +473,13 @@ static void judge_sb(struct pass *p, const struct entry *x,
 	litmus_key_text(x->k1, a, sizeof(a));
 	litmus_key_text(x->k2, b, sizeof(b));
 	if (x->o.ord == ORD_NONE)
-		msg = xasprintf("the store to '%s' and the load of '%s' after it "
-				"are not ordered, but %s() stores '%s' and then "
-				"loads '%s' with %s: store buffering lets both "
-				"loads miss both stores unless each side has "
-				"smp_mb() between its store and its load",
-				a, b, fname(p, y), b, a,
-				how_text(&y->o, h, sizeof(h)));
+		msg = xasprintf(
+			"the store to '%s' and the load of '%s' after it "
+			"are not ordered, but %s() stores '%s' and then "
+			"loads '%s' with %s: store buffering lets both "
+			"loads miss both stores unless each side has "
+			"smp_mb() between its store and its load",
+			a, b, fname(p, y), b, a, how_text(&y->o, h, sizeof(h)));
 	else
 		msg = xasprintf("%s does not order the store to '%s' before "
 				"the load of '%s'; with %s() doing the same "
@@ -509,12 +528,14 @@ static unsigned comment_names(const char *c, const char **names, unsigned max,
 	const char *s, *e;
 
 	for (s = c; *s && n < max; s++) {
-		if (!(s == c || !(s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') ||
-				  (s[-1] >= 'A' && s[-1] <= 'Z') ||
-				  (s[-1] >= '0' && s[-1] <= '9'))))
+		if (!(s == c ||
+		      !(s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') ||
+			(s[-1] >= 'A' && s[-1] <= 'Z') ||
+			(s[-1] >= '0' && s[-1] <= '9'))))
 			continue;
-		for (e = s; *e == '_' || (*e >= 'a' && *e <= 'z') ||
-			    (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
+		for (e = s;
+		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
+		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
 		     e++)
 			;
 		len = (size_t)(e - s);
@@ -555,7 +576,8 @@ static bool other_side_exists(const struct pass *p, unsigned fn, bool reads,
 			continue;
 		for (j = 0; j < f->n; j++)
 			if (f->v[j].key == key &&
-			    (reads ? fact_reads(&f->v[j]) : fact_writes(&f->v[j])))
+			    (reads ? fact_reads(&f->v[j]) :
+				     fact_writes(&f->v[j])))
 				return true;
 	}
 	return false;
@@ -588,7 +610,8 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 	const char *rule = "pair-unpaired-barrier";
 
 	if (fence->pairs) {
-		nnames = comment_names(fence->pairs, names, 8, buf, sizeof(buf));
+		nnames =
+			comment_names(fence->pairs, names, 8, buf, sizeof(buf));
 		for (i = 0; i < nnames; i++)
 			if (defined_somewhere(p, names[i]))
 				return;
@@ -622,8 +645,8 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 				continue;
 			/* a reader of b then a, or a writer of b then a */
 			if (wmb ? has_partner(p, fn, ROLE_RR, a->key, b->key) ||
-					  has_partner(p, fn, ROLE_RW, a->key,
-						      b->key) :
+					    has_partner(p, fn, ROLE_RW, a->key,
+							b->key) :
 				  has_partner(p, fn, ROLE_WW, a->key, b->key))
 				return;
 			before = before ? before : a;
@@ -671,8 +694,8 @@ static void unpaired(struct pass *p)
 		for (i = 0; i < f->n; i++) {
 			const struct fact *x = &f->v[i];
 
-			if (x->op == FO_FENCE && !(x->flags & (F_MANDATORY | F_DMA |
-							       FA_C11)) &&
+			if (x->op == FO_FENCE &&
+			    !(x->flags & (F_MANDATORY | F_DMA | FA_C11)) &&
 			    (x->cls == OC_FENCE_W || x->cls == OC_FENCE_R))
 				unpaired_fence(p, fn, i);
 		}
@@ -683,8 +706,9 @@ void pairing_run(const struct fact_set *facts, const bool *report,
 		 const struct pairing_opts *o, const struct diag_list *seen,
 		 struct diag_list *out)
 {
-	struct pass p = { .set = facts, .report = report, .o = o,
-			  .seen = seen, .out = out };
+	struct pass p = {
+		.set = facts, .report = report, .o = o, .seen = seen, .out = out
+	};
 	unsigned fn;
 
 	p.callees = callee_index_new(facts);

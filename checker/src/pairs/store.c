@@ -56,8 +56,8 @@ static char *schema_of(struct facts_store *s)
 	sqlite3_stmt *st;
 	char *v = xstrdup("");
 
-	if (sqlite3_prepare_v2(s->db, "SELECT v FROM meta WHERE k='schema'",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db, "SELECT v FROM meta WHERE k='schema'", -1,
+			       &st, NULL) != SQLITE_OK)
 		return v;
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
 		free(v);
@@ -90,8 +90,9 @@ struct facts_store *store_open(const char *path, char **err)
 	have = schema_of(s);
 	if (strcmp(have, STORE_SCHEMA) &&
 	    (exec(s, "DELETE FROM tu") ||
-	     exec(s, "INSERT OR REPLACE INTO meta VALUES('schema','" STORE_SCHEMA
-		     "')"))) {
+	     exec(s,
+		  "INSERT OR REPLACE INTO meta VALUES('schema','" STORE_SCHEMA
+		  "')"))) {
 		free(have);
 		*err = xasprintf("cannot initialise facts store %s", path);
 		goto bad;
@@ -161,16 +162,17 @@ static int put(sqlite3 *db, const struct store_row *r, const char *host)
 	sqlite3_stmt *st;
 	int rc;
 
-	if (sqlite3_prepare_v2(db,
-			       "INSERT OR REPLACE INTO tu VALUES(?,?,?,?,?,?,?)",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    db, "INSERT OR REPLACE INTO tu VALUES(?,?,?,?,?,?,?)", -1,
+		    &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(st, 1, r->file, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, r->command, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, r->inputs ? r->inputs : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, r->diags ? r->diags : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, r->facts ? r->facts : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, r->checked ? r->checked : (long long)time(NULL));
+	sqlite3_bind_int64(st, 6,
+			   r->checked ? r->checked : (long long)time(NULL));
 	sqlite3_bind_text(st, 7, host, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
 	sqlite3_finalize(st);
@@ -208,8 +210,9 @@ int store_each(struct facts_store *s,
 	struct store_row r = { 0 };
 	int rc;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT file, facts FROM tu ORDER BY file",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT file, facts FROM tu ORDER BY file", -1,
+			       &st, NULL) != SQLITE_OK)
 		return fail(s, "read");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		r.file = (char *)sqlite3_column_text(st, 0);

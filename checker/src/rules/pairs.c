@@ -23,7 +23,6 @@ static const struct rule rules[] = {
 	  "whose \"pairs with\" comment names a function not in the tree" },
 };
 
-const struct rule_family family_pairs = {
-	"pairing across functions and files", rules,
-	sizeof(rules) / sizeof(rules[0])
-};
+const struct rule_family family_pairs = { "pairing across functions and files",
+					  rules,
+					  sizeof(rules) / sizeof(rules[0]) };
