@@ -3,7 +3,7 @@
 #
 #   DEST   target directory (default: $ORDERCHECK_LINUX, else /work/linux-6.1)
 #   DIRS   directories whose objects are built and kept in compile_commands.json
-#          (default: "kernel mm fs block net/core")
+#          (default: "kernel mm fs block net")
 #   JOBS   make parallelism (default: $(nproc))
 #   TARBALL  kernel source tarball (default: /usr/src/linux-source-6.1.tar.xz,
 #            from Debian's linux-source-6.1 package)
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 DEST=${1:-${ORDERCHECK_LINUX:-/work/linux-6.1}}
-DIRS=${DIRS:-"kernel mm fs block net/core"}
+DIRS=${DIRS:-"kernel mm fs block net"}
 JOBS=${JOBS:-$(nproc)}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FORCE=${FORCE:-0}

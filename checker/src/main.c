@@ -98,6 +98,7 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.pairing.herd_dir = o->herd_dir;
 	to->t.quiet = o->kbuild || o->verify;
 	to->t.stats = o->stats;
+	to->t.pair_only = o->pair_only;
 	to->config = config_text(o);
 	to->t.config = to->config;
 	if (o->facts)

@@ -128,6 +128,7 @@ FLAG_FN(with_cocci)
 FLAG_FN(no_facts)
 FLAG_FN(herd)
 FLAG_FN(stats)
+FLAG_FN(pair_only)
 
 static int set_no_fork(struct options *o, const char *a)
 {
@@ -192,6 +193,8 @@ static const struct {
 	  "run herd7 on each litmus test and note its verdict" },
 	{ "--herd-dir", "DIR", set_herd_dir,
 	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
+	{ "--pair-only", NULL, set_pair_only,
+	  "parse nothing: run the pairing rules over the facts store" },
 	{ "--stats", NULL, set_stats,
 	  "print each phase's time and memory on stderr (benchmarks)" },
 	{ "--help", NULL, set_help, "this text" },

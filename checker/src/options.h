@@ -41,7 +41,7 @@ struct options {
 	const char *facts; /* --facts FILE */
 	bool no_facts;
 	const char *emit_litmus, *herd_dir; /* --emit-litmus, --herd-dir */
-	bool herd, stats;
+	bool herd, stats, pair_only;
 };
 
 /*

@@ -203,7 +203,7 @@ static void pair(struct tree *t, struct diag_list *out)
 	double t0 = now(), t1;
 
 	facts_set_init(&set);
-	for (i = 0; i < t->njobs; i++) {
+	for (i = 0; i < t->njobs && !t->o->pair_only; i++) {
 		strset_intern(t->mine, t->key[i], strlen(t->key[i]));
 		/* one TU per job, even without facts: report[] counts on it */
 		if (facts_set_add_text(&set, t->key[i],
@@ -215,7 +215,7 @@ static void pair(struct tree *t, struct diag_list *out)
 	if (t->store && store_each(t->store, add_stored, &g))
 		g.bad++;
 	report = xcalloc(set.ntus ? set.ntus : 1, sizeof(*report));
-	for (i = 0; i < set.ntus && i < t->njobs; i++)
+	for (i = 0; i < set.ntus && (i < t->njobs || t->o->pair_only); i++)
 		report[i] = true;
 	if (g.bad)
 		fprintf(stderr,
@@ -250,6 +250,19 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 		return -1;
 	}
 	co->inputs = t.store != NULL;
+	if (o->pair_only) {
+		if (!t.store) {
+			fprintf(stderr, "ordercheck: --pair-only needs a facts "
+					"store (-p or --facts)\n");
+			return -1;
+		}
+		t.mine = strset_new();
+		pair(&t, out);
+		diag_list_sort_unique(out);
+		strset_free(t.mine);
+		store_close(t.store);
+		return 0;
+	}
 	t.res = xcalloc(njobs ? njobs : 1, sizeof(*t.res));
 	t.todo = xcalloc(njobs ? njobs : 1, sizeof(*t.todo));
 	t.key = xcalloc(njobs ? njobs : 1, sizeof(*t.key));

@@ -18,6 +18,7 @@ struct tree_opts {
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */
 	bool stats; /* --stats: each phase's time and size on stderr */
+	bool pair_only; /* --pair-only: no parsing, pair the whole store */
 };
 
 /*

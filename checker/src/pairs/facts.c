@@ -54,17 +54,21 @@ static void remember(struct flat *f, const struct event *e, int idx)
 	f->idx[f->nev++] = idx;
 }
 
-/* The first of @deps that became a fact: what a condition or address reads. */
-static int first_fact(const struct flat *f, const struct event **deps,
+/*
+ * The last of @deps that became a fact: of the loads a condition or an
+ * address is computed from (current->mm, then READ_ONCE(mm->area)), the
+ * latest is the one the value comes from last, the head of the dependency.
+ */
+static int head_fact(const struct flat *f, const struct event **deps,
 		      unsigned n)
 {
 	unsigned i;
-	int r;
+	int r, best = -1;
 
 	for (i = 0; i < n; i++)
-		if ((r = fact_of(f, deps[i])) >= 0)
-			return r;
-	return -1;
+		if ((r = fact_of(f, deps[i])) > best)
+			best = r;
+	return best;
 }
 
 static bool mentions_pairing(const char *s, size_t n)
@@ -153,7 +157,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		     int cdep, const char *name, enum oc_class cls)
 {
 	unsigned flags = e->flags & 0xffffffu;
-	int adep = first_fact(f, e->adeps, e->nadeps);
+	int adep = head_fact(f, e->adeps, e->nadeps);
 
 	if (e->type == EV_ACCESS &&
 	    (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE))) &&
@@ -230,7 +234,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		put_fact(f, FO_CALL, e, leg, *cdep, e->name, OC_NONE);
 		break;
 	case EV_BRANCH:
-		c = first_fact(f, e->deps, e->ndeps);
+		c = head_fact(f, e->deps, e->ndeps);
 		branch = f->nbranches++;
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
@@ -243,7 +247,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		for (j = 0; j < e->nlegs; j++)
 			flatten(f, &e->legs[j], leg, *cdep);
 		/* leaving a loop on a condition orders the stores after it */
-		c = first_fact(f, e->deps, e->ndeps);
+		c = head_fact(f, e->deps, e->ndeps);
 		if (c >= 0 && *cdep < 0)
 			*cdep = c;
 		break;

@@ -218,6 +218,16 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 		case FO_RMW:
 			if (f->cls == OC_RMW_FULL)
 				return yes(f, f->name);
+			/* an acquire RMW of the flag read again (a cmpxchg
+			 * after atomic_read()) is the read that counts */
+			if (first_reads && f->key == a->key &&
+			    is_acquire(f->cls))
+				return yes(f, "an acquire");
+			break;
+		case FO_LOAD:
+			if (first_reads && f->key == a->key &&
+			    is_acquire(f->cls))
+				return yes(f, "an acquire");
 			break;
 		case FO_LOCK:
 		case FO_UNLOCK:

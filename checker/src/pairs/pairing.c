@@ -25,8 +25,12 @@
 #include "../vocab.h"
 #include "litmus.h"
 
-/* How far apart (in facts) two accesses of one pair may be. */
-enum { WINDOW = 48 };
+/*
+ * How far apart (in facts) two accesses of one pair may be: the two sides
+ * of message passing sit close together (data; smp_wmb(); flag), and far
+ * apart a fence is mostly there for something else.
+ */
+enum { WINDOW = 24 };
 
 enum role {
 	ROLE_WW, /* writer of MP and S */
@@ -119,6 +123,21 @@ static bool marked(const struct fact *f)
 	return f->flags & FA_MARKED;
 }
 
+/*
+ * @b's location was read before fact @i: a second read of it after @i is
+ * a re-read (a retry loop starting over), not data read after a flag.
+ */
+static bool read_before(const struct fact_fn *f, unsigned i,
+			const struct fact *b)
+{
+	unsigned k;
+
+	for (k = 0; k < i; k++)
+		if (f->v[k].key == b->key && fact_reads(&f->v[k]))
+			return true;
+	return false;
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -139,12 +158,14 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_entry(p, ROLE_WW, fn, i, j);
-			if (fact_reads(a) && marked(a) && b->op == FO_LOAD)
+			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
+			    !read_before(f, i, b))
 				add_entry(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
 			    marked(b))
 				add_entry(p, ROLE_RW, fn, i, j);
-			if (fact_writes(a) && marked(a) && fact_reads(b) &&
+			/* an RMW reads the latest value: not an SB load */
+			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
 			    marked(b))
 				add_entry(p, ROLE_WR, fn, i, j);
 		}
@@ -333,6 +354,35 @@ static void attach_litmus(struct pass *p, struct oc_diag *d, const char *rule,
 	free(path);
 }
 
+/*
+ * A side that shows it means to order: an explicit fence in the function
+ * (not one a call, a wake-up or a value-returning RMW makes as a side
+ * effect), an acquire read of the flag, a release store of it, or (for a
+ * reader) a dependency. Only such a side makes the other side's lack of
+ * order a finding: kernel code is full of refcounts and bit flags whose
+ * RMWs order incidentally.
+ */
+static bool intends(const struct pass *p, const struct entry *e)
+{
+	const struct fact *by = e->o.by;
+
+	if (e->o.ord != ORD_YES || !by)
+		return false;
+	if (by->op == FO_FENCE)
+		return !(by->flags & (F_SIDE | F_WAKE));
+	/* xchg() as the store of store buffering: smp_store_mb()'s way */
+	if (by == first(p, e) && e->role == ROLE_WR)
+		return by->cls == OC_RMW_FULL;
+	if (by == first(p, e))
+		return by->cls == OC_ACQ_LOAD ||
+		       (by->cls == OC_DEP_LOAD && e->role != ROLE_WW) ||
+		       (e->o.what && strstr(e->o.what, "dependency"));
+	if (by == second(p, e))
+		return by->cls == OC_REL_STORE || by->cls == OC_PUBLISH ||
+		       by->cls == OC_RMW_REL;
+	return false;
+}
+
 static const char *acquire_fix(const struct pass *p, const struct entry *r)
 {
 	return (first(p, r)->flags & FA_C11) ?
@@ -380,7 +430,7 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
-	if (w->o.ord == ORD_YES && r->o.ord == ORD_NONE) {
+	if (intends(p, w) && r->o.ord == ORD_NONE) {
 		rule = "pair-missing-acquire";
 		if (reader_reported(p, r) || !first_report(p, rule, r))
 			return;
@@ -408,8 +458,14 @@ static void judge_mp(struct pass *p, const struct entry *w,
 			  shape == SHAPE_MP ? "reads" : "stores");
 		note_side(p, d, w, "stores", "stores");
 		attach_litmus(p, d, rule, shape, w, r);
-	} else if (w->o.ord == ORD_NONE && r->o.ord == ORD_YES &&
+	} else if (w->o.ord == ORD_NONE && intends(p, r) &&
+		   !(r->o.what && strstr(r->o.what, "dependency")) &&
 		   shape == SHAPE_MP) {
+		/*
+		 * (A dependency-ordered reader is left out: its writers are
+		 * mostly initialisation before a later publication, and a
+		 * pointer published without order is addr-dep-*'s to say.)
+		 */
 		rule = "pair-missing-release";
 		if (!first_report(p, rule, w))
 			return;
@@ -428,8 +484,8 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		note_side(p, d, w, "stores", "stores");
 		note_side(p, d, r, "reads", "reads");
 		attach_litmus(p, d, rule, shape, w, r);
-	} else if ((w->o.ord == ORD_WRONG && r->o.ord != ORD_NONE) ||
-		   (r->o.ord == ORD_WRONG && w->o.ord == ORD_YES)) {
+	} else if ((w->o.ord == ORD_WRONG && intends(p, r)) ||
+		   (r->o.ord == ORD_WRONG && intends(p, w))) {
 		const struct entry *bad = w->o.ord == ORD_WRONG ? w : r;
 
 		rule = "pair-wrong-barrier";
@@ -462,9 +518,10 @@ static void judge_sb(struct pass *p, const struct entry *x,
 	if (x->fn == y->fn || y->o.ord == ORD_UNKNOWN || x->o.ord == ORD_YES)
 		return;
 	/* one side full, the other nothing: half of a Dekker */
-	if (x->o.ord == ORD_NONE && y->o.ord == ORD_YES)
+	if (x->o.ord == ORD_NONE && intends(p, y))
 		rule = "sb-needs-full-barrier";
-	else if (x->o.ord == ORD_WRONG && y->o.ord != ORD_NONE)
+	else if (x->o.ord == ORD_WRONG &&
+		 (intends(p, y) || y->o.ord == ORD_WRONG))
 		rule = "pair-wrong-barrier";
 	else
 		return;
