@@ -675,13 +675,21 @@ static char *record_name(CXCursor field)
 		clang_disposeString(t);
 	}
 	{
-		/* "struct mm_struct::(anonymous at /path/mm_types.h:530:2)":
-		 * the path makes keys differ between trees; drop it */
-		char *a = strstr(n, "(anonymous at ");
-		char *e = a ? strchr(a, ')') : NULL;
+		/* "struct mm_struct::(anonymous at /path/mm_types.h:530:2)",
+		 * "(unnamed at ...)": the path makes keys differ between
+		 * trees and between spellings of it; drop it */
+		static const char *const forms[] = { "(anonymous at ",
+						     "(unnamed at " };
+		unsigned k;
 
-		if (a && e)
-			memmove(a + 10, e, strlen(e) + 1);
+		for (k = 0; k < 2; k++) {
+			char *a = strstr(n, forms[k]);
+			char *e = a ? strchr(a, ')') : NULL;
+
+			if (a && e)
+				memmove(a + strlen(forms[k]) - 4, e,
+					strlen(e) + 1);
+		}
 	}
 	return n;
 }

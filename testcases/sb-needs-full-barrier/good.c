@@ -80,3 +80,33 @@ void waker(struct task_struct *t)
 	WRITE_ONCE(wake_flag, 1);
 	wake_up_process(t);
 }
+
+/* prepare_to_wait() and wake_up(): the wait-queue API orders both sides */
+struct wait_queue_head;
+struct wait_queue_entry;
+void prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_entry *w,
+		     int state);
+void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *w);
+void wake_up(struct wait_queue_head *wq);
+
+struct done {
+	struct wait_queue_head *wq;
+	int flag;
+	int waiting;
+};
+
+void done_wait(struct done *d, struct wait_queue_entry *w)
+{
+	WRITE_ONCE(d->waiting, 1);
+	prepare_to_wait(d->wq, w, 2);
+	if (!READ_ONCE(d->flag))
+		schedule();
+	finish_wait(d->wq, w);
+}
+
+void done_signal(struct done *d)
+{
+	WRITE_ONCE(d->flag, 1);
+	wake_up(d->wq);
+	(void)READ_ONCE(d->waiting);
+}

@@ -73,9 +73,11 @@ static int head_fact(const struct flat *f, const struct event **deps,
 
 static bool mentions_pairing(const char *s, size_t n)
 {
-	static const char *const words[] = { "pairs with",  "paired with",
-					     "pair with",   "pairing with",
-					     "matches the", "matching" };
+	static const char *const words[] = {
+		"pairs with",	"paired with",	"pair with",	"pairing with",
+		"matches the",	"matching",	"coupled with", "smp_rmb() in",
+		"smp_wmb() in", "smp_mb() in",
+	};
 	size_t i, k, w;
 
 	for (w = 0; w < sizeof(words) / sizeof(words[0]); w++)

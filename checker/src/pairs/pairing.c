@@ -74,6 +74,36 @@ static const char *const generic_types[] = {
 	"struct task_struct.",
 };
 
+/*
+ * Types every protocol or filesystem embeds and uses for its own ends:
+ * two functions pair on their fields only within one directory (a TCP
+ * function does not pair with a netlink one on struct sock).
+ */
+static const char *const hub_types[] = {
+	"struct sock.",		 "struct sock_common.", "struct sk_buff.",
+	"struct inode.",	 "struct file.",	"struct dentry.",
+	"struct page.",		 "struct folio.",	"struct super_block.",
+	"struct address_space.", "struct net_device.",	"struct bio.",
+};
+
+static bool is_hub(const char *key)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(hub_types) / sizeof(hub_types[0]); i++)
+		if (!strncmp(key, hub_types[i], strlen(hub_types[i])))
+			return true;
+	return false;
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
 static bool joinable(const char *key)
 {
 	unsigned i;
@@ -138,6 +168,19 @@ static bool read_before(const struct fact_fn *f, unsigned i,
 	return false;
 }
 
+/*
+ * A read that says by its name it needs no order: rcu_access_pointer()
+ * only looks at the pointer, rcu_dereference_protected() and friends hold
+ * the update-side lock. Not the flag read of a lockless reader.
+ */
+static bool unordered_by_name(const struct fact *f)
+{
+	size_t n = strlen(f->name);
+
+	return !strcmp(f->name, "rcu_access_pointer") ||
+	       (n > 10 && !strcmp(f->name + n - 10, "_protected"));
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -159,10 +202,10 @@ static void collect_fn(struct pass *p, unsigned fn)
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_entry(p, ROLE_WW, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
-			    !read_before(f, i, b))
+			    !read_before(f, i, b) && !unordered_by_name(a))
 				add_entry(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
-			    marked(b))
+			    marked(b) && !unordered_by_name(a))
 				add_entry(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load */
 			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
@@ -227,6 +270,15 @@ static const struct fact *second(const struct pass *p, const struct entry *e)
 static const char *fname(const struct pass *p, const struct entry *e)
 {
 	return p->set->fns[e->fn].name;
+}
+
+/* Two sides may pair: on a hub type's fields only within a directory. */
+static bool may_pair(const struct pass *p, const struct entry *x,
+		     const struct entry *y)
+{
+	if (!is_hub(x->k1) && !is_hub(x->k2))
+		return true;
+	return same_dir(p->set->fns[x->fn].file, p->set->fns[y->fn].file);
 }
 
 /* Once per rule, function and pair of keys; only for TUs being reported. */
@@ -322,6 +374,22 @@ static void note_side(struct pass *p, struct oc_diag *d, const struct entry *e,
 static bool c11_side(const struct pass *p, const struct entry *e)
 {
 	return (first(p, e)->flags & second(p, e)->flags & FA_C11) != 0;
+}
+
+/*
+ * The writer allocated before its stores (kzalloc(), kmem_cache_alloc(),
+ * ..._alloc()): it is initialising an object nobody else sees yet, and
+ * the publication that follows elsewhere orders it.
+ */
+static bool initialising(const struct pass *p, const struct entry *w)
+{
+	const struct fact_fn *f = &p->set->fns[w->fn];
+	unsigned k;
+
+	for (k = 0; k < w->i; k++)
+		if (f->v[k].op == FO_CALL && strstr(f->v[k].name, "alloc"))
+			return true;
+	return false;
 }
 
 /* --emit-litmus and --herd for the finding @d. */
@@ -426,7 +494,7 @@ static void judge_mp(struct pass *p, const struct entry *w,
 	const char *rule;
 
 	if (w->fn == r->fn || w->o.ord == ORD_UNKNOWN ||
-	    r->o.ord == ORD_UNKNOWN)
+	    r->o.ord == ORD_UNKNOWN || !may_pair(p, w, r))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
@@ -467,7 +535,7 @@ static void judge_mp(struct pass *p, const struct entry *w,
 		 * pointer published without order is addr-dep-*'s to say.)
 		 */
 		rule = "pair-missing-release";
-		if (!first_report(p, rule, w))
+		if (initialising(p, w) || !first_report(p, rule, w))
 			return;
 		msg = xasprintf(
 			"'%s' is stored after '%s' with nothing ordering "
@@ -515,7 +583,8 @@ static void judge_sb(struct pass *p, const struct entry *x,
 	const char *rule;
 	struct oc_diag *d;
 
-	if (x->fn == y->fn || y->o.ord == ORD_UNKNOWN || x->o.ord == ORD_YES)
+	if (x->fn == y->fn || y->o.ord == ORD_UNKNOWN || x->o.ord == ORD_YES ||
+	    !may_pair(p, x, y))
 		return;
 	/* one side full, the other nothing: half of a Dekker */
 	if (x->o.ord == ORD_NONE && intends(p, y))
@@ -576,6 +645,16 @@ static void join(struct pass *p)
 
 /* ---- barriers nobody pairs with ---- */
 
+static bool has_lower(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return true;
+	return false;
+}
+
 /* The names a "pairs with" comment gives as functions: "foo()" -> foo. */
 static unsigned comment_names(const char *c, const char **names, unsigned max,
 			      char *buf, size_t bufsize)
@@ -597,6 +676,13 @@ static unsigned comment_names(const char *c, const char **names, unsigned max,
 			;
 		len = (size_t)(e - s);
 		if (!len || *e != '(' || used + len + 1 > bufsize)
+			continue;
+		/*
+		 * "foo_*()" and "foo_(a|b)()" are families, "LMM(x)" a label
+		 * macro: not names of functions
+		 */
+		if (s[len - 1] == '_' || !has_lower(s, len) ||
+		    (s > c && !strchr(" \t(`'\"", s[-1])))
 			continue;
 		memcpy(buf + used, s, len);
 		buf[used + len] = '\0';
@@ -660,7 +746,7 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 	bool wmb = fence->cls == OC_FENCE_W;
 	const char *names[8];
 	char buf[512], k1[128], k2[128], *msg;
-	unsigned i, j, nnames, nb = 0, na = 0;
+	unsigned i, j, nnames, nb = 0, na = 0, dist = 0;
 	const struct fact *before = NULL, *after = NULL;
 	struct oc_diag *d;
 	struct entry e = { .fn = fn, .i = at, .j = at };
@@ -700,14 +786,21 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
 				continue;
+			/* the flag side marked: lockless code that means it */
+			if (!marked(wmb ? b : a))
+				continue;
 			/* a reader of b then a, or a writer of b then a */
 			if (wmb ? has_partner(p, fn, ROLE_RR, a->key, b->key) ||
 					    has_partner(p, fn, ROLE_RW, a->key,
 							b->key) :
 				  has_partner(p, fn, ROLE_WW, a->key, b->key))
 				return;
-			before = before ? before : a;
-			after = after ? after : b;
+			/* the nearest pair to the barrier stands for all */
+			if (!before || j - i < dist) {
+				before = a;
+				after = b;
+				dist = j - i;
+			}
 			nb++;
 			na++;
 		}
@@ -751,8 +844,11 @@ static void unpaired(struct pass *p)
 		for (i = 0; i < f->n; i++) {
 			const struct fact *x = &f->v[i];
 
+			/* smp_acquire__after_ctrl_dep() pairs with the
+			 * releases of the flag, not with a fence */
 			if (x->op == FO_FENCE &&
-			    !(x->flags & (F_MANDATORY | F_DMA | FA_C11)) &&
+			    !(x->flags &
+			      (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP)) &&
 			    (x->cls == OC_FENCE_W || x->cls == OC_FENCE_R))
 				unpaired_fence(p, fn, i);
 		}
