@@ -177,6 +177,7 @@ static void stat_line(const struct tree *t, const char *phase, double since,
 struct gather {
 	struct tree *t;
 	struct fact_set *set;
+	struct diag_list seen; /* --pair-only: the stored per-file findings */
 	int bad;
 };
 
@@ -191,12 +192,15 @@ static void add_stored(const struct store_row *r, void *arg)
 		return;
 	if (facts_set_add_text(g->set, r->file, r->facts))
 		g->bad++;
+	/* what the per-function rules said, so that pairing does not repeat it */
+	if (g->t->o->pair_only && r->diags && records_read(&g->seen, r->diags))
+		g->bad++;
 }
 
 static void pair(struct tree *t, struct diag_list *out)
 {
 	struct fact_set set;
-	struct gather g = { t, &set, 0 };
+	struct gather g = { t, &set, { 0 }, 0 };
 	struct diag_list found = { 0 };
 	bool *report;
 	unsigned i, nfacts = 0;
@@ -227,7 +231,9 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
-	pairing_run(&set, report, &t->o->pairing, out, &found);
+	pairing_run(&set, report, &t->o->pairing, t->o->pair_only ? &g.seen : out,
+		    &found);
+	diag_list_free(&g.seen);
 	stat_line(t, "pairing", t1, "%u findings", found.n);
 	diag_list_move(out, &found);
 	free(report);

@@ -129,6 +129,17 @@ merge)
 	run "$oc" merge-facts merged.sqlite missing.sqlite
 	expect_status 2
 	;;
+pair-only)
+	# pairing over the store alone: nothing parsed, the finding kept
+	setup
+	run "$oc" -p build
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --pair-only
+	expect_status 1
+	expect_out "$finding"
+	run "$oc" --pair-only "$tmp/tree/consumer.c"
+	expect_status 2
+	expect_err "needs a facts store"
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

@@ -211,12 +211,13 @@ int store_each(struct facts_store *s,
 	int rc;
 
 	if (sqlite3_prepare_v2(s->db,
-			       "SELECT file, facts FROM tu ORDER BY file", -1,
+			       "SELECT file, facts, diags FROM tu ORDER BY file", -1,
 			       &st, NULL) != SQLITE_OK)
 		return fail(s, "read");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		r.file = (char *)sqlite3_column_text(st, 0);
 		r.facts = (char *)sqlite3_column_text(st, 1);
+		r.diags = (char *)sqlite3_column_text(st, 2);
 		if (r.file && r.facts)
 			fn(&r, arg);
 	}

@@ -32,7 +32,7 @@ int store_put(struct facts_store *s, const struct store_row *r);
 int store_begin(struct facts_store *s);
 int store_commit(struct facts_store *s);
 
-/* Call @fn on every row (file and facts only are set). */
+/* Call @fn on every row (file, facts and diags only are set). */
 int store_each(struct facts_store *s,
 	       void (*fn)(const struct store_row *r, void *arg), void *arg);
 
