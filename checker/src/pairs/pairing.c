@@ -115,6 +115,8 @@ static bool joinable(const char *key)
 	       !strncmp(key, "global:", 7);
 }
 
+struct occurrence;
+
 struct pass {
 	const struct fact_set *set;
 	const bool *report;
@@ -125,6 +127,8 @@ struct pass {
 	struct entry *v;
 	size_t n, cap;
 	struct strset *reported; /* "rule|fn|k1|k2" already reported */
+	struct occurrence *occ;
+	size_t nocc, capocc;
 	unsigned nlitmus;
 };
 
@@ -727,15 +731,74 @@ static bool other_side_exists(const struct pass *p, unsigned fn, bool reads,
 }
 
 /* Any other function orders a pair of (@before, @after) keys the other way. */
-static bool has_partner(const struct pass *p, unsigned fn, enum role role,
+/* Every access of the tree, by key: where the partner of a fence may be. */
+struct occurrence {
+	const char *key;
+	unsigned fn, i;
+};
+
+static int cmp_occ(const void *x, const void *y)
+{
+	const struct occurrence *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->fn != b->fn ? (a->fn < b->fn ? -1 : 1) :
+				(a->i < b->i ? -1 : a->i > b->i);
+}
+
+static void index_occurrences(struct pass *p)
+{
+	unsigned fn, i;
+
+	for (fn = 0; fn < p->set->nfns; fn++)
+		for (i = 0; i < p->set->fns[fn].n; i++) {
+			const struct fact *f = &p->set->fns[fn].v[i];
+
+			if (!fact_is_access(f) || !joinable(f->key))
+				continue;
+			if (p->nocc == p->capocc) {
+				p->capocc = p->capocc ? 2 * p->capocc : 4096;
+				p->occ = xrealloc(p->occ,
+						  p->capocc * sizeof(*p->occ));
+			}
+			p->occ[p->nocc].key = f->key;
+			p->occ[p->nocc].fn = fn;
+			p->occ[p->nocc++].i = i;
+		}
+	qsort(p->occ, p->nocc, sizeof(*p->occ), cmp_occ);
+}
+
+/*
+ * Another function accesses @after and then @before, reading both (the
+ * reader of an smp_wmb()) or writing both (the writer of an smp_rmb()):
+ * a partner, whatever it orders them with, even an RMW.
+ */
+static bool has_partner(const struct pass *p, unsigned fn, bool reads,
 			const char *before, const char *after)
 {
-	size_t lo, hi, k;
+	size_t l = 0, h = p->nocc, m;
+	unsigned k;
 
-	hi = find_group(p, role, after, before, &lo);
-	for (k = lo; k < hi; k++)
-		if (p->v[k].fn != fn)
-			return true;
+	while (l < h) {
+		m = (l + h) / 2;
+		if (p->occ[m].key < after)
+			l = m + 1;
+		else
+			h = m;
+	}
+	for (; l < p->nocc && p->occ[l].key == after; l++) {
+		const struct fact_fn *f = &p->set->fns[p->occ[l].fn];
+		const struct fact *x = &f->v[p->occ[l].i];
+
+		if (p->occ[l].fn == fn || (reads ? !fact_reads(x) : !fact_writes(x)))
+			continue;
+		for (k = p->occ[l].i + 1; k < f->n && k <= p->occ[l].i + 2 * WINDOW;
+		     k++)
+			if (f->v[k].key == before &&
+			    (reads ? fact_reads(&f->v[k]) : fact_writes(&f->v[k])))
+				return true;
+	}
 	return false;
 }
 
@@ -790,10 +853,7 @@ static void unpaired_fence(struct pass *p, unsigned fn, unsigned at)
 			if (!marked(wmb ? b : a))
 				continue;
 			/* a reader of b then a, or a writer of b then a */
-			if (wmb ? has_partner(p, fn, ROLE_RR, a->key, b->key) ||
-					    has_partner(p, fn, ROLE_RW, a->key,
-							b->key) :
-				  has_partner(p, fn, ROLE_WW, a->key, b->key))
+			if (has_partner(p, fn, wmb, a->key, b->key))
 				return;
 			/* the nearest pair to the barrier stands for all */
 			if (!before || j - i < dist) {
@@ -870,8 +930,10 @@ void pairing_run(const struct fact_set *facts, const bool *report,
 		collect_fn(&p, fn);
 	qsort(p.v, p.n, sizeof(*p.v), cmp_entry);
 	join(&p);
+	index_occurrences(&p);
 	unpaired(&p);
 	strset_free(p.reported);
 	callee_index_free(p.callees);
 	free(p.v);
+	free(p.occ);
 }
