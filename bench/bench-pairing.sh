@@ -17,6 +17,7 @@ out=${OUT:-$(mktemp -d)}
 }
 # a copy: rebuilding ordercheck during the runs would change its identity,
 # which the store's keys include
+mkdir -p "$out"
 cp "$oc" "$out/ordercheck"
 store=$out/facts.sqlite
 rm -f "$store"
