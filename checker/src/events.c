@@ -70,55 +70,29 @@ static void arena_free(struct arena *a)
 /* ---- the set of header functions seen by this process ---- */
 
 struct seen_set {
-	char **v;
-	unsigned n, cap; /* open addressing, cap a power of two */
+	struct strset *keys;
 };
 
 struct seen_set *seen_new(void)
 {
 	struct seen_set *s = xcalloc(1, sizeof(*s));
 
-	s->cap = 1024;
-	s->v = xcalloc(s->cap, sizeof(*s->v));
+	s->keys = strset_new();
 	return s;
 }
 
 void seen_free(struct seen_set *s)
 {
-	unsigned i;
-
 	if (!s)
 		return;
-	for (i = 0; i < s->cap; i++)
-		free(s->v[i]);
-	free(s->v);
+	strset_free(s->keys);
 	free(s);
 }
 
 /* Returns true if @key was already present; inserts it otherwise. */
 static bool seen_test_and_add(struct seen_set *s, const char *key)
 {
-	unsigned i;
-
-	if (s->n * 2 >= s->cap) {
-		struct seen_set big = { xcalloc(s->cap * 2, sizeof(char *)), 0,
-					s->cap * 2 };
-
-		for (i = 0; i < s->cap; i++)
-			if (s->v[i])
-				seen_test_and_add(&big, s->v[i]);
-		for (i = 0; i < s->cap; i++)
-			free(s->v[i]);
-		free(s->v);
-		*s = big;
-	}
-	for (i = hash_str(key) & (s->cap - 1); s->v[i];
-	     i = (i + 1) & (s->cap - 1))
-		if (!strcmp(s->v[i], key))
-			return true;
-	s->v[i] = xstrdup(key);
-	s->n++;
-	return false;
+	return !strset_add(s->keys, key);
 }
 
 /* ---- the builder ---- */

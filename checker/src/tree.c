@@ -185,10 +185,8 @@ struct gather {
 static void add_stored(const struct store_row *r, void *arg)
 {
 	struct gather *g = arg;
-	unsigned before = strset_count(g->t->mine);
 
-	strset_intern(g->t->mine, r->file, strlen(r->file));
-	if (strset_count(g->t->mine) == before)
+	if (!strset_add(g->t->mine, r->file))
 		return;
 	if (facts_set_add_text(g->set, r->file, r->facts))
 		g->bad++;

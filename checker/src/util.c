@@ -323,3 +323,11 @@ unsigned strset_count(const struct strset *s)
 {
 	return s->n;
 }
+
+bool strset_add(struct strset *s, const char *str)
+{
+	unsigned before = s->n;
+
+	strset_intern(s, str, strlen(str));
+	return s->n != before;
+}

@@ -56,5 +56,7 @@ struct strset *strset_new(void);
 void strset_free(struct strset *s);
 const char *strset_intern(struct strset *s, const char *str, size_t n);
 unsigned strset_count(const struct strset *s);
+/* Intern @str; true if it was not there before. */
+bool strset_add(struct strset *s, const char *str);
 
 #endif

@@ -362,15 +362,15 @@ static struct fact_fn *new_fn(struct fact_set *s, char **f)
 /* A header function another TU already gave: read past its records. */
 static bool seen_header(struct fact_set *s, char **f)
 {
-	unsigned before = strset_count(s->strings->headers);
 	char *k;
+	bool added;
 
 	if (f[3][0] != '1')
 		return false;
 	k = xasprintf("%s:%s:%s", f[1], f[2], f[0]);
-	strset_intern(s->strings->headers, k, strlen(k));
+	added = strset_add(s->strings->headers, k);
 	free(k);
-	return strset_count(s->strings->headers) == before;
+	return !added;
 }
 
 static void add_leg(struct fact_fn *fn, char **f)

@@ -290,17 +290,16 @@ static bool first_report(struct pass *p, const char *rule,
 			 const struct entry *e)
 {
 	char *k;
-	unsigned before;
+	bool added;
 
 	if (p->report && !p->report[p->set->fns[e->fn].tu])
 		return false;
 	if (!registry_enabled(registry_find(rule)))
 		return false;
 	k = xasprintf("%s|%u|%s|%s", rule, e->fn, e->k1, e->k2);
-	before = strset_count(p->reported);
-	strset_intern(p->reported, k, strlen(k));
+	added = strset_add(p->reported, k);
 	free(k);
-	return strset_count(p->reported) != before;
+	return added;
 }
 
 /* A diagnostic of @rule already at @f's place (a per-function rule). */
