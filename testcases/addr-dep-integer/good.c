@@ -57,3 +57,15 @@ int good_index(void)
 {
 	return table[READ_ONCE(idx) & 15];
 }
+
+/* rcu_dereference_check()'s condition is the macro's, not arithmetic on p */
+#define rcu_dereference_check(p, c) \
+	({ (void)(c); __atomic_load_n(&(p), __ATOMIC_CONSUME); })
+int lock_a, lock_b;
+
+int good_check_condition(void)
+{
+	struct obj *p = rcu_dereference_check(gp, lock_a || lock_b);
+
+	return p ? p->a : 0;
+}

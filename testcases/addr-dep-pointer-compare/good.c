@@ -81,3 +81,23 @@ int good_list(void)
 	rcu_read_unlock();
 	return n;
 }
+
+/*
+ * The compared value comes from rcu_access_pointer(), through a pointer
+ * from rcu_dereference() that the comparison says nothing about
+ * (net/mac80211/chan.c's link->conf->chanctx_conf == conf).
+ */
+struct link {
+	struct policy __rcu *conf;
+	int radar;
+};
+struct link __rcu *cur_link;
+
+int good_access_compare(struct policy *conf)
+{
+	struct link *l = rcu_dereference(cur_link);
+
+	if (rcu_access_pointer(l->conf) == conf)
+		return l->radar;
+	return 0;
+}

@@ -310,14 +310,37 @@ static void check_addr_dep_unannotated(struct rule_ctx *ctx,
 
 /* ---- addr-dep-pointer-compare ---- */
 
-static const struct event *marked_head(const struct event *const *v,
-				       unsigned n)
+/*
+ * @e only computes the address of another of @v's loads (link in
+ * link->conf->chanctx_conf): the compared value is not @e's.
+ */
+static bool only_address(const struct event *e, const struct event *const *v,
+			 unsigned n)
+{
+	unsigned i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; v[i] != e && j < v[i]->nadeps; j++)
+			if (v[i]->adeps[j] == e)
+				return true;
+	return false;
+}
+
+/* The marked pointer load whose value is compared, or NULL. */
+static const struct event *compared_head(const struct event *const *v,
+					 unsigned n)
 {
 	unsigned i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (only_address(v[i], v, n))
+			continue;
+		/* rcu_access_pointer() is the reference's own safe compare */
+		if (v[i]->name && !strcmp(v[i]->name, "rcu_access_pointer"))
+			return NULL;
 		if (is_linux_head(v[i]) && (v[i]->flags & EVF_POINTER))
 			return v[i];
+	}
 	return NULL;
 }
 
@@ -364,7 +387,7 @@ static void compare_list(const struct evlist *l, void *arg)
 			unsigned nmine = side ? pc->nrhs : pc->nlhs;
 			unsigned ntheirs = side ? pc->nlhs : pc->nrhs;
 
-			if (!(head = marked_head(mine, nmine)))
+			if (!(head = compared_head(mine, nmine)))
 				continue;
 			ptr = side ? pc->rhs_text : pc->lhs_text;
 			other = side ? pc->lhs_text : pc->rhs_text;
@@ -432,7 +455,15 @@ static void integer_list(const struct evlist *l, void *arg)
 			    (e->adeps[j]->prim &&
 			     e->adeps[j]->order == MO_CONSUME))
 				head = e->adeps[j];
-		if (!head)
+		/*
+		 * The operation is inside the primitive's own invocation (the
+		 * lockdep condition of rcu_dereference_check(p, a || b)): it
+		 * is not what the code does to the pointer.
+		 */
+		if (!head || (e->addr_why_span.file && head->span.file &&
+			      !strcmp(e->addr_why_span.file, head->span.file) &&
+			      e->addr_why_span.off >= head->span.off &&
+			      e->addr_why_span.off < head->span.end_off))
 			continue;
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"the address of %s depends on %s only through "
