@@ -88,7 +88,7 @@ static bool mentions_pairing(const char *s, size_t n)
 }
 
 /*
- * The comment on the fence's line or in the three lines above it, if it
+ * The comment on the fence's line or in the six lines above it, if it
  * says what the fence pairs with: the lines with comment markers and
  * runs of blanks folded away, at most 200 bytes.
  */
@@ -103,7 +103,7 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 	if (!buf || e->span.off > len)
 		return;
 	for (start = e->span.off; start > 0; start--)
-		if (buf[start - 1] == '\n' && nl++ == 3)
+		if (buf[start - 1] == '\n' && nl++ == 6)
 			break;
 	for (end = e->span.off; end < len && buf[end] != '\n'; end++)
 		;
