@@ -765,7 +765,8 @@ static void index_occurrences(struct pass *p)
 			p->occ[p->nocc].fn = fn;
 			p->occ[p->nocc++].i = i;
 		}
-	qsort(p->occ, p->nocc, sizeof(*p->occ), cmp_occ);
+	if (p->nocc)
+		qsort(p->occ, p->nocc, sizeof(*p->occ), cmp_occ);
 }
 
 /*
@@ -927,7 +928,8 @@ void pairing_run(const struct fact_set *facts, const bool *report,
 	p.reported = strset_new();
 	for (fn = 0; fn < facts->nfns; fn++)
 		collect_fn(&p, fn);
-	qsort(p.v, p.n, sizeof(*p.v), cmp_entry);
+	if (p.n) /* qsort(NULL, 0) is undefined */
+		qsort(p.v, p.n, sizeof(*p.v), cmp_entry);
 	join(&p);
 	index_occurrences(&p);
 	unpaired(&p);
