@@ -155,3 +155,13 @@ foreach(case reuse touched header-changed one-file-pairs-with-store
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+
+# integration/ci's GitHub workflow and GitLab job, their steps run here on a
+# small C project in a git repository (testcases/ci-integration). 77: git,
+# cmake, a C compiler or python3 is missing, skipped.
+foreach(case github-sarif gitlab-codeclimate changed-since baseline
+        missing-database)
+  add_test(NAME ci-integration-${case}
+           COMMAND ${OC_TESTCASES}/ci-integration/run.sh $<TARGET_FILE:ordercheck> ${case})
+  set_tests_properties(ci-integration-${case} PROPERTIES SKIP_RETURN_CODE 77)
+endforeach()
