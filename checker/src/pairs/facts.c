@@ -407,7 +407,7 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[13];
+	char *copy = xstrdup(text), *line, *next, *f[13] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
