@@ -55,6 +55,8 @@ static void var_name(const char *key, char *buf, unsigned n)
 
 struct test {
 	struct strbuf b;
+	size_t decls; /* where the current process declares its registers */
+	bool scratch; /* it stores through an RMW: needs "int r9;" */
 	bool c11;
 	const char *va, *vb; /* the two variables */
 	bool ptr; /* b holds a pointer to a (publish/dereference) */
@@ -131,13 +133,15 @@ static void put_store(struct test *t, const struct fact *f, const char *var,
 		      const char *value)
 {
 	if (f->op == FO_RMW) {
+		/* xchg() is an expression in linux-kernel.def: keep its value */
+		t->scratch = true;
 		if (t->c11)
 			sb_printf(&t->b,
-				  "\tatomic_exchange_explicit(%s, %s, %s);\n",
+				  "\tr9 = atomic_exchange_explicit(%s, %s, %s);\n",
 				  var, value, c11_order(f, true));
 		else
-			sb_printf(&t->b, "\t%s(%s, %s);\n", rmw_name(f->cls),
-				  var, value);
+			sb_printf(&t->b, "\tr9 = %s(%s, %s);\n",
+				  rmw_name(f->cls), var, value);
 	} else if (t->c11) {
 		sb_printf(&t->b, "\tatomic_store_explicit(%s, %s, %s);\n", var,
 			  value, c11_order(f, true));
@@ -241,6 +245,23 @@ static void params(struct test *t)
 
 	sb_printf(&t->b, "(%s *%s, %s *%s%s)\n{\n", ty, t->va, ty,
 		  t->ptr ? "*" : "", t->vb);
+	t->decls = t->b.len;
+	t->scratch = false;
+}
+
+/* Close the process: the scratch register, if used, declared first. */
+static void end_proc(struct test *t)
+{
+	static const char decl[] = "\tint r9;\n";
+	size_t n = sizeof(decl) - 1;
+
+	if (t->scratch) {
+		sb_add(&t->b, decl, n); /* grow, then open the gap */
+		memmove(t->b.s + t->decls + n, t->b.s + t->decls,
+			t->b.len - n - t->decls);
+		memcpy(t->b.s + t->decls, decl, n);
+	}
+	sb_puts(&t->b, "}\n\n");
 }
 
 static void header(struct test *t, const char *name, const char *rule,
@@ -269,7 +290,8 @@ static void mp_or_s(struct test *t, enum shape shape,
 	put_store(t, &w->fn->v[w->i], t->va, shape == SHAPE_S ? "2" : "1");
 	put_between(t, w);
 	put_store(t, &w->fn->v[w->j], t->vb, t->ptr ? t->va : "1");
-	sb_puts(&t->b, "}\n\nP1");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
 	params(t);
 	if (t->ptr)
 		sb_printf(&t->b, "\tint *r0;\n\tint r1;\n\n");
@@ -285,7 +307,7 @@ static void mp_or_s(struct test *t, enum shape shape,
 		put_load(t, r2, "r0", 1);
 	else
 		put_load(t, r2, t->va, 1);
-	sb_puts(&t->b, "}\n\n");
+	end_proc(t);
 	if (shape == SHAPE_S)
 		sb_printf(&t->b, "exists (1:r0=1 /\\ %s=2)\n", t->va);
 	else if (t->ptr)
@@ -303,13 +325,34 @@ static void sb(struct test *t, const struct litmus_side *x,
 	put_store(t, &x->fn->v[x->i], t->va, "1");
 	put_between(t, x);
 	put_load(t, &x->fn->v[x->j], t->vb, 0);
-	sb_puts(&t->b, "}\n\nP1");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
 	params(t);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_store(t, &y->fn->v[y->i], t->vb, "1");
 	put_between(t, y);
 	put_load(t, &y->fn->v[y->j], t->va, 0);
-	sb_puts(&t->b, "}\n\nexists (0:r0=0 /\\ 1:r0=0)\n");
+	end_proc(t);
+	sb_puts(&t->b, "exists (0:r0=0 /\\ 1:r0=0)\n");
+}
+
+/* mkdir -p @dir; 0 or -1 with errno. */
+static int make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir), *c;
+	int rc = 0;
+
+	for (c = p + 1; *c && !rc; c++)
+		if (*c == '/') {
+			*c = '\0';
+			if (mkdir(p, 0777) && errno != EEXIST)
+				rc = -1;
+			*c = '/';
+		}
+	if (!rc && mkdir(p, 0777) && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
 }
 
 char *litmus_write(const char *dir, unsigned n, const char *rule,
@@ -318,7 +361,7 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 {
 	static const char *const shape_names[] = { "MP", "S", "SB" };
 	char va[96], vb[96], name[256], *path;
-	struct test t = { { 0 }, false, NULL, NULL, false };
+	struct test t = { { 0 }, 0, false, false, NULL, NULL, false };
 	FILE *f;
 
 	var_name(p0->fn->v[p0->i].key, va, sizeof(va));
@@ -338,7 +381,7 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 		sb(&t, p0, p1);
 	else
 		mp_or_s(&t, shape, p0, p1);
-	if (mkdir(dir, 0777) && errno != EEXIST) {
+	if (make_dirs(dir)) {
 		fprintf(stderr, "ordercheck: %s: %s\n", dir, strerror(errno));
 		free(t.b.s);
 		return NULL;
