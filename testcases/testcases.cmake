@@ -165,3 +165,14 @@ foreach(case github-sarif gitlab-codeclimate changed-since baseline
            COMMAND ${OC_TESTCASES}/ci-integration/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-integration-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+
+# litmus_check.py, our stand-in for herd7's parser (testcases/litmus), on
+# Linux 6.1's litmus tests and linux-kernel.def out of the linux-source-6.1
+# tarball (extracted once into the build dir), on broken files that must
+# fail with the expected error, and on our own C11 and LKMM files.
+# 77: no tarball or no python3, skipped.
+foreach(case corpus negative good)
+  add_test(NAME litmus-${case}
+           COMMAND ${OC_TESTCASES}/litmus/run.sh ${case} ${CMAKE_BINARY_DIR}/litmus-corpus)
+  set_tests_properties(litmus-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endforeach()
