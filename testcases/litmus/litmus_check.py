@@ -96,7 +96,6 @@ BASE_TYPES = {
 TYPE_WORDS = {'volatile', '_Atomic', 'char', 'int', 'long', 'struct', 'void',
               'atomic_int', 'srcu_struct'} | BASE_TYPES
 
-C_KEYWORDS = TYPE_WORDS | set(BUILTINS) | MEMORY_ORDERS | {'if', 'else', 'while'}
 
 # Fallback when no linux-kernel.def is at hand: Linux 6.1's
 # tools/memory-model/linux-kernel.def, NAME:KIND ARITY (s: statement macro,
