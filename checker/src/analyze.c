@@ -28,13 +28,6 @@ struct rule_ctx {
 	unsigned norders;
 };
 
-/* Keys that name the same object in every function (not params, locals). */
-static bool shared_key(const char *k)
-{
-	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
-		     !strncmp(k, "global:", 7));
-}
-
 static struct key_fact *key_fact(struct rule_ctx *ctx, const char *key,
 				 bool add)
 {
@@ -49,12 +42,6 @@ static struct key_fact *key_fact(struct rule_ctx *ctx, const char *key,
 	memset(&ctx->keys[ctx->nkeys], 0, sizeof(ctx->keys[0]));
 	ctx->keys[ctx->nkeys].key = key;
 	return &ctx->keys[ctx->nkeys++];
-}
-
-static bool is_marked(const struct event *e)
-{
-	return e->cls != OC_PLAIN && e->cls != OC_NONE &&
-	       (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE)));
 }
 
 static bool is_acq_rel(const struct event *e)
@@ -139,12 +126,12 @@ static void facts_list(const struct evlist *l, void *arg)
 	unsigned i, j, n = 0, fenced = 0;
 
 	evlist_for_each(l, i, e) {
-		if (e->type == EV_ACCESS && shared_key(e->key)) {
+		if (e->type == EV_ACCESS && events_shared_key(e->key)) {
 			struct key_fact *k = key_fact(w->ctx, e->key, true);
 
-			k->marked |= is_marked(e);
+			k->marked |= events_is_marked(e);
 			k->acq_rel |= is_acq_rel(e);
-			if (is_marked(e))
+			if (events_is_marked(e))
 				k->nmarked++;
 			else
 				k->nplain++;
@@ -156,10 +143,10 @@ static void facts_list(const struct evlist *l, void *arg)
 			continue;
 		}
 		if (e->type != EV_ACCESS || e->kind == K_LOAD ||
-		    !shared_key(e->key))
+		    !events_shared_key(e->key))
 			continue;
 		note_publisher(w, e, fence);
-		if (is_marked(e)) {
+		if (events_is_marked(e)) {
 			bool rel = e->cls == OC_REL_STORE || e->cls == OC_PUBLISH;
 
 			for (j = 0; j < (rel ? n : fenced); j++)
@@ -184,14 +171,14 @@ static void collect_facts(struct rule_ctx *ctx, const struct tu_ir *ir)
 
 bool rule_tu_marked(struct rule_ctx *ctx, const char *key)
 {
-	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+	struct key_fact *k = events_shared_key(key) ? key_fact(ctx, key, false) : NULL;
 
 	return k && k->marked;
 }
 
 bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key)
 {
-	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+	struct key_fact *k = events_shared_key(key) ? key_fact(ctx, key, false) : NULL;
 
 	return k && k->nplain == 1 && k->nmarked;
 }
@@ -199,14 +186,14 @@ bool rule_tu_only_plain(struct rule_ctx *ctx, const char *key)
 const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
 					  const char *key)
 {
-	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+	struct key_fact *k = events_shared_key(key) ? key_fact(ctx, key, false) : NULL;
 
 	return k && k->pub.how ? &k->pub : NULL;
 }
 
 bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key)
 {
-	struct key_fact *k = shared_key(key) ? key_fact(ctx, key, false) : NULL;
+	struct key_fact *k = events_shared_key(key) ? key_fact(ctx, key, false) : NULL;
 
 	return k && k->acq_rel;
 }

@@ -143,6 +143,15 @@ const struct event *events_next(const struct evlist *l, unsigned i);
  */
 const struct event *events_through_call(const struct event *e, bool last);
 
+/*
+ * A key that names the same object in every function and file ("struct
+ * foo.bar", "union u.x", "global:x"), not a parameter or a local.
+ */
+bool events_shared_key(const char *key);
+
+/* A marked access: a primitive, or volatile or _Atomic by type. */
+bool events_is_marked(const struct event *e);
+
 /* A Linux atomic read-modify-write (not __set_bit(), not _local). */
 bool events_is_linux_rmw(const struct event *e);
 

@@ -2,6 +2,8 @@
 /* Walking the lists of a function's IR, and neighbours within a list. */
 #include "events.h"
 
+#include <string.h>
+
 static void walk(const struct evlist *l, events_list_fn fn, void *arg)
 {
 	unsigned i, j;
@@ -48,6 +50,18 @@ const struct event *events_through_call(const struct event *e, bool last)
 		return e;
 	c = last ? e->callee_last : e->callee_first;
 	return c ? c : e;
+}
+
+bool events_shared_key(const char *k)
+{
+	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
+		     !strncmp(k, "global:", 7));
+}
+
+bool events_is_marked(const struct event *e)
+{
+	return e->cls != OC_PLAIN && e->cls != OC_NONE &&
+	       (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE)));
 }
 
 bool events_is_linux_rmw(const struct event *e)

@@ -27,12 +27,6 @@ struct flat {
 	unsigned locks, rcu;
 };
 
-static bool shared_key(const char *k)
-{
-	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
-		     !strncmp(k, "global:", 7));
-}
-
 static int fact_of(const struct flat *f, const struct event *e)
 {
 	unsigned i;
@@ -161,9 +155,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 	unsigned flags = e->flags & 0xffffffu;
 	int adep = head_fact(f, e->adeps, e->nadeps);
 
-	if (e->type == EV_ACCESS &&
-	    (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE))) &&
-	    e->cls != OC_PLAIN && e->cls != OC_NONE)
+	if (e->type == EV_ACCESS && events_is_marked(e))
 		flags |= FA_MARKED;
 	if (e->flags & EVF_POINTER)
 		flags |= FA_POINTER;
@@ -203,7 +195,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 
 	switch (e->type) {
 	case EV_ACCESS:
-		if (!shared_key(e->key))
+		if (!events_shared_key(e->key))
 			break;
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
 		/* smp_store_mb(), set_current_state(): the fence after */

@@ -111,8 +111,7 @@ static bool joinable(const char *key)
 	for (i = 0; i < sizeof(generic_types) / sizeof(generic_types[0]); i++)
 		if (!strncmp(key, generic_types[i], strlen(generic_types[i])))
 			return false;
-	return !strncmp(key, "struct ", 7) || !strncmp(key, "union ", 6) ||
-	       !strncmp(key, "global:", 7);
+	return events_shared_key(key);
 }
 
 struct occurrence;
@@ -709,27 +708,6 @@ static bool defined_somewhere(const struct pass *p, const char *name)
 	return false;
 }
 
-/* Another function accesses @key the way @role's first access does. */
-static bool other_side_exists(const struct pass *p, unsigned fn, bool reads,
-			      const char *key)
-{
-	unsigned i, j;
-
-	for (i = 0; i < p->set->nfns; i++) {
-		const struct fact_fn *f = &p->set->fns[i];
-
-		if (i == fn)
-			continue;
-		for (j = 0; j < f->n; j++)
-			if (f->v[j].key == key &&
-			    (reads ? fact_reads(&f->v[j]) :
-				     fact_writes(&f->v[j])))
-				return true;
-	}
-	return false;
-}
-
-/* Any other function orders a pair of (@before, @after) keys the other way. */
 /* Every access of the tree, by key: where the partner of a fence may be. */
 struct occurrence {
 	const char *key;
@@ -769,6 +747,40 @@ static void index_occurrences(struct pass *p)
 		qsort(p->occ, p->nocc, sizeof(*p->occ), cmp_occ);
 }
 
+/* The first access of @key in the index, or p->nocc if there is none. */
+static size_t first_occurrence(const struct pass *p, const char *key)
+{
+	size_t l = 0, h = p->nocc, m;
+
+	while (l < h) {
+		m = (l + h) / 2;
+		if (p->occ[m].key < key)
+			l = m + 1;
+		else
+			h = m;
+	}
+	return l;
+}
+
+static bool accesses(const struct fact *f, bool reads)
+{
+	return reads ? fact_reads(f) : fact_writes(f);
+}
+
+/* Another function than @fn reads (@reads) or writes @key at all. */
+static bool other_side_exists(const struct pass *p, unsigned fn, bool reads,
+			      const char *key)
+{
+	size_t l;
+
+	for (l = first_occurrence(p, key); l < p->nocc && p->occ[l].key == key;
+	     l++)
+		if (p->occ[l].fn != fn &&
+		    accesses(&p->set->fns[p->occ[l].fn].v[p->occ[l].i], reads))
+			return true;
+	return false;
+}
+
 /*
  * Another function accesses @after and then @before, reading both (the
  * reader of an smp_wmb()) or writing both (the writer of an smp_rmb()):
@@ -777,26 +789,18 @@ static void index_occurrences(struct pass *p)
 static bool has_partner(const struct pass *p, unsigned fn, bool reads,
 			const char *before, const char *after)
 {
-	size_t l = 0, h = p->nocc, m;
+	size_t l;
 	unsigned k;
 
-	while (l < h) {
-		m = (l + h) / 2;
-		if (p->occ[m].key < after)
-			l = m + 1;
-		else
-			h = m;
-	}
-	for (; l < p->nocc && p->occ[l].key == after; l++) {
+	for (l = first_occurrence(p, after);
+	     l < p->nocc && p->occ[l].key == after; l++) {
 		const struct fact_fn *f = &p->set->fns[p->occ[l].fn];
-		const struct fact *x = &f->v[p->occ[l].i];
 
-		if (p->occ[l].fn == fn || (reads ? !fact_reads(x) : !fact_writes(x)))
+		if (p->occ[l].fn == fn || !accesses(&f->v[p->occ[l].i], reads))
 			continue;
-		for (k = p->occ[l].i + 1; k < f->n && k <= p->occ[l].i + 2 * WINDOW;
-		     k++)
-			if (f->v[k].key == before &&
-			    (reads ? fact_reads(&f->v[k]) : fact_writes(&f->v[k])))
+		for (k = p->occ[l].i + 1;
+		     k < f->n && k <= p->occ[l].i + 2 * WINDOW; k++)
+			if (f->v[k].key == before && accesses(&f->v[k], reads))
 				return true;
 	}
 	return false;
