@@ -16,6 +16,7 @@
 #include "report/fingerprint.h"
 #include "report/report.h"
 #include "report/suppress.h"
+#include "rules/catalogue.h"
 #include "rules/registry.h"
 #include "util.h"
 #include "tree.h"
@@ -216,6 +217,10 @@ int main(int argc, char **argv)
 	}
 	if (o.list_rules) {
 		registry_list(stdout);
+		goto out;
+	}
+	if (o.list_rules_md) {
+		catalogue_md(stdout);
 		goto out;
 	}
 	status = EXIT_TROUBLE;

@@ -119,6 +119,7 @@ FLAG_FN(fix_diff)
 FLAG_FN(verify)
 FLAG_FN(dump_ir)
 FLAG_FN(list_rules)
+FLAG_FN(list_rules_md)
 FLAG_FN(old_bitops)
 FLAG_FN(help)
 FLAG_FN(version)
@@ -156,6 +157,8 @@ static const struct {
 	  "test mode: match findings with the files' expect- comments" },
 	{ "--dump-ir", NULL, set_dump_ir, "print each function's events" },
 	{ "--list-rules", NULL, set_list_rules, "list the rules and exit" },
+	{ "--list-rules=md", NULL, set_list_rules_md,
+	  "print the README's rules table (markdown) and exit" },
 	{ "--old-bitops", NULL, set_old_bitops,
 	  "test_and_*_bit() unordered on failure (kernels before v6.0)" },
 	{ "--resource-dir", "DIR", set_resource_dir,

@@ -30,6 +30,7 @@ struct options {
 	int fail_on; /* lowest severity that fails the run (enum oc_severity) */
 	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, help,
 		version;
+	bool list_rules_md; /* --list-rules=md: the README's table */
 	/*
 	 * kbuild's checker command line (make C=1 CHECK=ordercheck): sparse's
 	 * flags among the compiler's, no "--"; report on stderr, exit 0 on

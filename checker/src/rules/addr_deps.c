@@ -548,22 +548,24 @@ static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
 static const struct rule rules[] = {
 	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
 	  check_addr_dep_plain_load,
-	  "a published pointer read with a plain load, then dereferenced" },
+	  "a published pointer (`rcu_assign_pointer()`, release, `smp_wmb(); "
+	  "WRITE_ONCE()`) read with a plain load in a lockless reader, then "
+	  "dereferenced" },
 	{ "addr-dep-unannotated", SEV_NOTE, FIX_NONE,
 	  check_addr_dep_unannotated,
-	  "READ_ONCE() of a published pointer whose address dependency "
-	  "nothing names (rcu_dereference(), acquire, or a comment)" },
+	  "`READ_ONCE()` of a published pointer heads the dependency the code "
+	  "relies on, and nothing names it" },
 	{ "addr-dep-pointer-compare", SEV_WARNING, FIX_NONE,
 	  check_addr_dep_pointer_compare,
-	  "a dependency-carrying pointer compared with a known address, then "
-	  "read through where they are equal" },
+	  "a dependency-carrying pointer compared with a known address (or "
+	  "another pointer), then read through where they are equal" },
 	{ "addr-dep-integer", SEV_WARNING, FIX_NONE, check_addr_dep_integer,
-	  "an address dependency through integer arithmetic the compiler can "
-	  "cancel or decide" },
+	  "the dependency goes through arithmetic that cancels (`p - p`, `& "
+	  "0`) or a comparison feeding an index" },
 	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
 	  check_addr_dep_c11_relaxed,
-	  "a C11 relaxed pointer load, published by a release, then "
-	  "dereferenced" },
+	  "C11/GNU relaxed load of a pointer published by a release, then read "
+	  "through" },
 };
 
 const struct rule_family family_addr_deps = {

@@ -571,17 +571,22 @@ static void check_duplicate_fence(struct rule_ctx *ctx, const struct rule *self,
 
 static const struct rule atomics_rules[] = {
 	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE, check_mb_after_atomic,
-	  "smp_mb() directly after a void or relaxed RMW: use smp_mb__after_atomic()" },
+	  "`smp_mb()` directly after a void or relaxed RMW: use "
+	  "`smp_mb__after_atomic()`" },
 	{ "mb-before-atomic", SEV_WARNING, FIX_SAFE, check_mb_before_atomic,
-	  "smp_mb() directly before a void or relaxed RMW: use smp_mb__before_atomic()" },
+	  "`smp_mb()` directly before a void or relaxed RMW: use "
+	  "`smp_mb__before_atomic()`" },
 	{ "mb-redundant-ordered-rmw", SEV_WARNING, FIX_NONE,
 	  check_mb_redundant_ordered_rmw,
-	  "smp_mb() next to a fully ordered value-returning RMW is redundant" },
+	  "`smp_mb()` next to a fully ordered, unconditional, value-returning "
+	  "RMW is redundant" },
 	{ "store-then-mb", SEV_WARNING, FIX_SAFE, check_store_then_mb,
-	  "WRITE_ONCE(x, v); smp_mb(); is smp_store_mb(x, v)" },
+	  "`WRITE_ONCE(x, v); smp_mb();` is `smp_store_mb(x, v)`" },
 	{ "atomic-barrier-misuse", SEV_WARNING, FIX_NONE,
 	  check_atomic_barrier_misuse,
-	  "smp_mb__before/after_atomic() not next to a void RMW; invalid C11 orders" },
+	  "`smp_mb__before/after_atomic()` where there is no void RMW next to "
+	  "it; invalid C11/GNU memory orders, relaxed fences (the C11/GNU "
+	  "part: checker only)" },
 	{ "duplicate-fence", SEV_WARNING, FIX_SAFE, check_duplicate_fence,
 	  "two fences with nothing between them: the weaker is redundant" },
 };

@@ -551,24 +551,31 @@ static void check_ctrl_dep_c11_relaxed(struct rule_ctx *ctx,
 static const struct rule ctrl_dep_rules[] = {
 	{ "ctrl-dep-identical-stores", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_identical_stores,
-	  "both legs store the same value: the store is hoisted above the branch" },
+	  "both legs of an `if` on a marked load start (or end) with the same "
+	  "store: hoisted (sunk) out of the branch" },
 	{ "ctrl-dep-folded-condition", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_folded_condition,
-	  "the condition folds or no longer depends on the load" },
+	  "the condition folds (`q % 1`, `q || 1`, a provable range, a "
+	  "configuration macro): the taken leg's store is unordered" },
 	{ "ctrl-dep-unmarked-head", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_unmarked_head,
-	  "a plain load heads a control dependency" },
+	  "the only plain load of a location the file otherwise marks heads "
+	  "the dependency" },
 	{ "ctrl-dep-unmarked-store", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_unmarked_store,
-	  "a plain store is ordered only by a control dependency" },
+	  "the ordered store in the leg is plain, where the file otherwise "
+	  "marks it" },
 	{ "ctrl-dep-after-if", SEV_WARNING, FIX_NONE, check_ctrl_dep_after_if,
-	  "a store after the if is not ordered by its condition" },
+	  "a store after an if/else whose legs end in ordered stores is not "
+	  "ordered by it" },
 	{ "ctrl-dep-load-load", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_load_load,
-	  "a load after a control dependency is assumed ordered" },
+	  "a load after a spin-wait or in an `if` on a flag, assumed ordered "
+	  "(a writer orders them, or the same struct for spin-waits)" },
 	{ "ctrl-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
 	  check_ctrl_dep_c11_relaxed,
-	  "C11 relaxed load -> relaxed store: no control dependency in C11" },
+	  "C11 relaxed load controlling a relaxed store of locations that use "
+	  "acquire/release elsewhere" },
 };
 
 const struct rule_family family_ctrl_deps = {

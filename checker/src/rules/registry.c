@@ -40,6 +40,11 @@ const struct rule *registry_at(unsigned idx)
 	return NULL;
 }
 
+const struct rule_family *registry_family_at(unsigned i)
+{
+	return i < NFAMILIES ? families[i] : NULL;
+}
+
 static int index_of(const struct rule *r)
 {
 	unsigned i, n = registry_count();

@@ -15,6 +15,8 @@ bool registry_enabled(const struct rule *r);
 void registry_list(FILE *out);
 unsigned registry_count(void);
 const struct rule *registry_at(unsigned i);
+/* The @i-th family in families.h order, or NULL past the last. */
+const struct rule_family *registry_family_at(unsigned i);
 
 /* Run every enabled rule on @fn. */
 void registry_run(struct rule_ctx *ctx, const struct function_ir *fn);
