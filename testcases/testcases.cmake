@@ -117,6 +117,18 @@ foreach(dir ${_rule_dirs})
   endif()
 endforeach()
 
+# The catalogue: registry, testcases/<id>/, rule pages, README's rules
+# table and rules/*.cocci agree (testcases/harness/catalogue.py).
+find_program(OC_PYTHON3 python3)
+if(OC_PYTHON3)
+  add_test(NAME catalogue
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/harness/catalogue.py
+                   $<TARGET_FILE:ordercheck>)
+else()
+  add_test(NAME catalogue COMMAND ${CMAKE_COMMAND} -E echo "python3 not found")
+  set_tests_properties(catalogue PROPERTIES SKIP_RETURN_CODE 0)
+endif()
+
 # The bundled real input of the README's first command.
 add_test(NAME example-linux-6.1-excerpts
          COMMAND ${OC_TESTCASES}/harness/compare-output.sh
@@ -155,7 +167,6 @@ set_tests_properties(kbuild-linux-6.1 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120
 # 77: clangd, nvim or python3 is missing, skipped.
 add_test(NAME lsp-unit COMMAND ordercheck_lsp_unit_tests)
 set_tests_properties(lsp-unit PROPERTIES TIMEOUT 60)
-find_program(OC_PYTHON3 python3)
 foreach(case standalone lifecycle bad-input commands encodings compile-commands
         worker-crash wrap wrap-bad-input wrap-commands clangd-dies
         editor-wrapper)
