@@ -14,27 +14,20 @@ set -u
 oc=$1
 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
 gh=$root/integration/ci/github/ordercheck.yml
 gl=$root/integration/ci/gitlab/ordercheck.gitlab-ci.yml
 # @microsoft/sarif-multitool, as scripts/install-deps.sh installs it
 validator=${SARIF_MULTITOOL:-/opt/sarif/node_modules/.bin/sarif-multitool}
 
-for tool in git cmake cc python3 bash; do
-	command -v "$tool" >/dev/null || { echo "SKIP: no $tool"; exit 77; }
-done
+need git cmake cc python3 bash
 case $oc in
 /*) ;;
 *) oc=$(pwd)/$oc ;;
 esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tmp_dir
 cd "$tmp" || exit 1
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
 
 # q FILE EXPR: EXPR in Python over the JSON in FILE (r; s: its steps by id
 # or uses:)

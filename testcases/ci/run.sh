@@ -9,27 +9,12 @@ set -u
 oc=$1
 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
+tmp_dir
 cd "$tmp" || exit 1
 # @microsoft/sarif-multitool, as scripts/install-deps.sh installs it
 validator=${SARIF_MULTITOOL:-/opt/sarif/node_modules/.bin/sarif-multitool}
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-}
-
-expect_status() {
-	[ "$status" -eq "$1" ] ||
-		fail "exit status $status, want $1; stderr: $(cat "$tmp/err"); stdout: $(head -c 2000 "$tmp/out")"
-}
 
 # validate FILE KIND: the validator's findings on FILE (none: empty output)
 validate() {
@@ -46,7 +31,7 @@ PY
 }
 
 need_validator() {
-	[ -x "$validator" ] || { echo "SKIP: no $validator"; exit 77; }
+	[ -x "$validator" ] || skip "no $validator"
 }
 
 cp "$root/testcases/mb-after-atomic/bad.c" a.c
@@ -161,7 +146,7 @@ fail-on)
 	expect_status 2
 	;;
 changed-since)
-	command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
+	need git
 	git init -q repo && cd repo || fail "git init"
 	git config user.email t@example.invalid && git config user.name t
 	cp ../a.c . && git add a.c && git commit -qm base || fail "commit"
@@ -175,7 +160,7 @@ changed-since)
 	expect_status 2
 	;;
 with-sparse)
-	command -v sparse >/dev/null || { echo "SKIP: no sparse"; exit 77; }
+	need sparse
 	cp "$root/testcases/addr-dep-plain-load/annotated-regression.c" r.c
 	run "$oc" --with-sparse --format=sarif r.c -- "$inc"
 	expect_status 1
@@ -184,7 +169,7 @@ with-sparse)
 	grep -q '"ruleId":"addr-dep-plain-load"' "$tmp/out" || fail "our finding is gone"
 	;;
 with-cocci)
-	command -v spatch >/dev/null || { echo "SKIP: no spatch"; exit 77; }
+	need spatch
 	# a shape only the Coccinelle rule reports (same location: the checker
 	# knows coherence orders it), and one both report (merged once)
 	cat >c.c <<'CEOF'

@@ -6,35 +6,11 @@ set -u
 oc=$1
 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
 in=$here/inputs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tmp_dir
 cd "$tmp" || exit 1
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
-# run CMD...: sets $status, $out (stdout) and $err (stderr)
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
-
-expect_status() {
-	[ "$status" -eq "$1" ] || fail "exit status $status, want $1; stderr: $err; stdout: $out"
-}
-
-expect_err() {
-	echo "$err" | grep -q -- "$1" || fail "stderr lacks '$1': $err"
-}
-
-expect_out() {
-	echo "$out" | grep -q -- "$1" || fail "stdout lacks '$1': $out"
-}
 
 write_db() {
 	# write_db FILE...: a compile_commands.json for the inputs

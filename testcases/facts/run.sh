@@ -7,34 +7,11 @@ set -u
 oc=$1
 case=$2
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
 src=$here/../pair-missing-acquire/two-files
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tmp_dir
 cd "$tmp" || exit 1
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
-
-expect_status() {
-	[ "$status" -eq "$1" ] || fail "exit status $status, want $1; stderr: $err; stdout: $out"
-}
-
-expect_out() {
-	echo "$out" | grep -q -- "$1" || fail "stdout lacks '$1': $out"
-}
-
-expect_err() {
-	echo "$err" | grep -q -- "$1" || fail "stderr lacks '$1': $err"
-}
 
 # a build directory over a copy of the two-file case: producer.c writes,
 # consumer.c reads, msgq.h between them

@@ -14,17 +14,14 @@ set -u
 oc=$1
 tree=$2
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
 tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+tmp_dir
+log=$tmp/log
 
 if [ ! -f "$tree/.ordercheck/done.prepare" ]; then
-	[ -f "$tarball" ] || { echo "SKIP: no $tarball (apt-get install linux-source-6.1)"; exit 77; }
+	[ -f "$tarball" ] || skip "no $tarball (apt-get install linux-source-6.1)"
 	DIRS="kernel/locking" "$here/../../bench/prepare-linux.sh" "$tree" \
 		>"$log" 2>&1 || fail "prepare-linux.sh: $(tail -20 "$log")"
 fi

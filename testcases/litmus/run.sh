@@ -23,6 +23,8 @@ if [ -z "$mode" ] || [ -z "$cache" ]; then
 fi
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
 tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 top=linux-source-6.1
 
@@ -30,13 +32,8 @@ check() {
 	python3 "$here/litmus_check.py" "$@"
 }
 
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
-
-[ -f "$tarball" ] || { echo "SKIP: no $tarball (apt-get install linux-source-6.1)"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+[ -f "$tarball" ] || skip "no $tarball (apt-get install linux-source-6.1)"
+need python3
 mkdir -p "$cache" || fail "cannot create $cache"
 cache=$(cd "$cache" && pwd)
 tree=$cache/$top
