@@ -5,7 +5,7 @@ set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       diffutils python3 gcc-aarch64-linux-gnu git libsqlite3-dev sqlite3
       linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
-      clangd neovim"
+      clangd neovim python3-yaml"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive

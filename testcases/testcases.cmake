@@ -196,7 +196,7 @@ endforeach()
 
 # integration/ci's GitHub workflow and GitLab job, their steps run here on a
 # small C project in a git repository (testcases/ci-integration). 77: git,
-# cmake, a C compiler or python3 is missing, skipped.
+# cmake, a C compiler, python3 or PyYAML is missing, skipped.
 foreach(case github-sarif gitlab-codeclimate changed-since baseline
         missing-database)
   add_test(NAME ci-integration-${case}

@@ -18,12 +18,9 @@ as the CI services would, so that the test runs exactly what CI runs.
       shell as GitLab's runner does; DIR/result.json says whether it ran,
       its exit status, its log and its artifacts:
 
-YAML is read by a small reader of the subset these files use (block
-mappings and sequences, | scalars, quoted and plain scalars, [a, b],
-comments); when PyYAML is installed the two must agree, so a file that
-leaves the subset fails the test instead of being misread. Anything the
-runner does not know (a shell, a context, a rule's syntax) is an error
-(exit 3), never a guess.
+YAML is read by PyYAML (Debian's python3-yaml), every scalar as a string.
+Anything the runner does not know (a shell, a context, a rule's syntax, a
+duplicate key) is an error (exit 3), never a guess.
 """
 import json
 import os
@@ -31,226 +28,47 @@ import re
 import subprocess
 import sys
 
+import yaml
+
 
 class Unsupported(Exception):
     pass
 
 
-# ---- a YAML subset -------------------------------------------------------
+# ---- YAML --------------------------------------------------------------------
 
-def _strip_comment(v):
-    # plain scalar: ' #' starts a comment
-    m = re.search(r"(^|\s)#", v)
-    return (v[: m.start()] if m else v).rstrip()
-
-
-def _quoted(v):
-    q = v[0]
-    i = 1
-    out = []
-    while i < len(v):
-        c = v[i]
-        if q == "'" and c == "'":
-            if v[i + 1: i + 2] == "'":
-                out.append("'")
-                i += 2
-                continue
-            break
-        if q == '"' and c == "\\":
-            e = v[i + 1: i + 2]
-            esc = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "/": "/"}
-            if e not in esc:
-                raise Unsupported("escape \\%s" % e)
-            out.append(esc[e])
-            i += 2
-            continue
-        if q == '"' and c == '"':
-            break
-        out.append(c)
-        i += 1
-    else:
-        raise Unsupported("unterminated quoted scalar: " + v)
-    rest = v[i + 1:].strip()
-    if rest and not rest.startswith("#"):
-        raise Unsupported("text after a quoted scalar: " + v)
-    return "".join(out)
+class _Loader(yaml.SafeLoader):
+    """PyYAML with every scalar a string, as the runner compares them (YAML
+    1.1 would make the workflow's `on:` key True and `fetch-depth: 0` an
+    int), and a duplicate key an error, as GitHub makes it."""
 
 
-def _scalar(v):
-    v = v.strip()
-    if v == "" or v.startswith("#"):
-        return None
-    if v[0] in "'\"":
-        return _quoted(v)
-    if v[0] == "[":
-        v = _strip_comment(v)
-        if not v.endswith("]"):
-            raise Unsupported("flow sequence: " + v)
-        inner = v[1:-1].strip()
-        return [_scalar(x) for x in inner.split(",")] if inner else []
-    if v[0] in "{&*!%@`|>" or v.startswith("- "):
-        raise Unsupported("scalar: " + v)
-    return _strip_comment(v)
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in rs
+            if tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:merge")]
+    for first, rs in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
 
-def _split_key(t):
-    """KEY, VALUE-TEXT of a mapping line, or None."""
-    if t[0] in "'\"":
-        q = t[0]
-        end = t.find(q, 1)
-        if end < 0 or t[end + 1: end + 2] != ":":
-            return None
-        key, rest = t[1:end], t[end + 2:]
-    else:
-        m = re.search(r":(\s|$)", t)
-        if not m or t.startswith("#"):
-            return None
-        key, rest = t[: m.start()], t[m.end():]
-    return key, rest.strip()
+def _mapping(loader, node):
+    loader.flatten_mapping(node)
+    out = {}
+    for k, v in node.value:
+        key = loader.construct_object(k, deep=True)
+        if key in out:
+            raise Unsupported("duplicate key %s, line %d" % (key, k.start_mark.line + 1))
+        out[key] = loader.construct_object(v, deep=True)
+    return out
 
 
-class _Reader:
-    def __init__(self, text):
-        self.raw = text.split("\n")
-        self.i = 0
-
-    def peek(self):
-        while self.i < len(self.raw):
-            line = self.raw[self.i]
-            if "\t" in line[: len(line) - len(line.lstrip())]:
-                raise Unsupported("tab indentation, line %d" % (self.i + 1))
-            t = line.strip()
-            if t and not t.startswith("#"):
-                return len(line) - len(line.lstrip(" ")), t
-            self.i += 1
-        return None
-
-    def node(self, ind):
-        p = self.peek()
-        if p is None or p[0] < ind:
-            return None
-        if p[1] == "-" or p[1].startswith("- "):
-            return self.seq(p[0])
-        return self.map(p[0])
-
-    def block(self, parent, indicator):
-        if indicator not in ("|", "|-"):
-            raise Unsupported("block scalar " + indicator)
-        lines = []
-        n = None
-        while self.i < len(self.raw):
-            line = self.raw[self.i]
-            if line.strip() == "":
-                lines.append("")
-                self.i += 1
-                continue
-            ind = len(line) - len(line.lstrip(" "))
-            if n is None:
-                if ind <= parent:
-                    break
-                n = ind
-            if ind < n:
-                break
-            lines.append(line[n:])
-            self.i += 1
-        while lines and lines[-1] == "":
-            lines.pop()  # clip: trailing blank lines are not part of it
-        text = "\n".join(lines)
-        return text + "\n" if indicator == "|" and text else text
-
-    def value(self, ind, v):
-        """The value of a key at IND (or of an item at IND) whose text
-        after ':' (or '- ') is V."""
-        if v in ("|", "|-", "|+", ">", ">-"):
-            self.i += 1
-            return self.block(ind, v)
-        self.i += 1
-        if v == "" or v.startswith("#"):
-            p = self.peek()
-            if p and (p[0] > ind or (p[0] == ind and p[1].startswith("-"))):
-                return self.node(p[0])
-            return None
-        s = _scalar(v)
-        p = self.peek()
-        if p and p[0] > ind:
-            raise Unsupported("multi-line plain scalar, line %d" % (self.i + 1))
-        return s
-
-    def map(self, ind):
-        out = {}
-        while True:
-            p = self.peek()
-            if p is None or p[0] < ind:
-                return out
-            if p[0] > ind:
-                raise Unsupported("indentation, line %d" % (self.i + 1))
-            if p[1].startswith("- ") or p[1] == "-":
-                return out
-            kv = _split_key(p[1])
-            if kv is None:
-                raise Unsupported("not a mapping line, line %d: %s" % (self.i + 1, p[1]))
-            k, v = kv
-            if k in out:
-                raise Unsupported("duplicate key " + k)
-            out[k] = self.value(ind, v)
-
-    def seq(self, ind):
-        out = []
-        while True:
-            p = self.peek()
-            if p is None or p[0] < ind:
-                return out
-            if p[0] > ind:
-                raise Unsupported("indentation, line %d" % (self.i + 1))
-            if not (p[1] == "-" or p[1].startswith("- ")):
-                return out
-            line = self.raw[self.i]
-            rest = line[ind + 1:]
-            content = rest.lstrip(" ")
-            col = ind + 1 + len(rest) - len(content)
-            if content == "" or content.startswith("#"):
-                self.i += 1
-                out.append(self.node(ind + 1))
-                continue
-            kv = _split_key(content) if content[0] not in "[|>" else None
-            if kv is not None:
-                # "- key: v": a mapping whose keys are at the item's column
-                self.raw[self.i] = " " * col + content
-                out.append(self.map(col))
-            else:
-                out.append(self.value(ind, content))
-
-
-def _normalize(x, key=False):
-    """PyYAML's YAML 1.1 types as the subset reader's strings."""
-    if isinstance(x, dict):
-        return {_normalize(k, True): _normalize(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_normalize(v) for v in x]
-    if x is True:
-        return "on" if key else "true"
-    if x is False:
-        return "off" if key else "false"
-    if isinstance(x, (int, float)):
-        return str(x)
-    return x
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
 def load(path):
-    text = open(path).read()
-    r = _Reader(text)
-    doc = r.node(0)
-    if r.peek() is not None:
-        raise Unsupported("%s: line %d not read" % (path, r.i + 1))
-    try:
-        import yaml
-    except ImportError:
-        return doc
-    ref = _normalize(yaml.safe_load(text))
-    if ref != doc:
-        raise Unsupported("%s: the subset reader and PyYAML disagree:\n%s\n%s"
-                          % (path, json.dumps(doc, indent=1), json.dumps(ref, indent=1)))
-    return doc
+    with open(path) as f:
+        try:
+            return yaml.load(f, Loader=_Loader)
+        except yaml.YAMLError as e:
+            raise Unsupported("%s: %s" % (path, e))
 
 
 # ---- GitHub Actions --------------------------------------------------------

@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh ORDERCHECK CASE: integration/ci's GitHub workflow and GitLab job on
 # a small C project in a git repository, their steps run here as the CI
-# services run them (ci_steps.py reads the YAML files: the test runs what
-# they say, so the files and integration/ci/ordercheck-ci.sh cannot drift
-# apart). Not run here: the steps that need the network (installing
+# services run them (ci_steps.py reads the YAML files with PyYAML: the
+# test runs what they say, so the files and integration/ci/ordercheck-ci.sh
+# cannot drift apart). Not run here: the steps that need the network (installing
 # packages, cloning and building ordercheck); in their place the ordercheck
 # checkout the build step would leave is laid out with ORDERCHECK as its
 # binary. Exit 0 when it all behaves, 1 with a reason, 77 when a tool the
-# test needs is missing (ctest reports it as skipped).
+# test needs (or python3-yaml) is missing (ctest reports it as skipped).
 # shellcheck disable=SC2015 # "A && B || fail": fail unless both hold
 set -u
 oc=$1
@@ -22,6 +22,7 @@ gl=$root/integration/ci/gitlab/ordercheck.gitlab-ci.yml
 validator=${SARIF_MULTITOOL:-/opt/sarif/node_modules/.bin/sarif-multitool}
 
 need git cmake cc python3 bash
+python3 -c 'import yaml' 2>/dev/null || skip "no PyYAML (python3-yaml)"
 case $oc in
 /*) ;;
 *) oc=$(pwd)/$oc ;;
