@@ -214,3 +214,10 @@ foreach(case corpus negative good)
            COMMAND ${OC_TESTCASES}/litmus/run.sh ${case} ${CMAKE_BINARY_DIR}/litmus-corpus)
   set_tests_properties(litmus-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endforeach()
+
+# scripts/add-rule.sh in a copy of the checkout: the skeleton builds, the
+# catalogue stays whole, only the new bad.c fails (testcases/add-rule).
+# 77: no git, cmake, a C compiler or python3, skipped.
+add_test(NAME add-rule COMMAND ${OC_TESTCASES}/add-rule/run.sh)
+set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+

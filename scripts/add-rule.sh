@@ -1,0 +1,204 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# add-rule.sh ID FAMILY [SUMMARY]: the skeleton of a new rule, as
+# clang-tidy's add_new_check.py writes one (STYLE.md, "How a rule is
+# added"):
+#   checker/src/rules/FAMILY.c  a check_<id>() stub above the family's
+#                               table, and the rule's row at the table's end
+#   testcases/ID/bad.c          a case expecting the rule: it FAILS --verify
+#                               (ctest -R verify-ID-bad) until check_<id>()
+#                               reports it, on purpose
+#   testcases/ID/good.c         expect-no-diagnostics
+#   testcases/ID/README.md      the rule's page, its sections to fill in
+#   README.md                   the rules table, regenerated from the
+#                               registry (builds $BUILD_DIR, default build/)
+# FAMILY is a name in checker/src/rules/families.h (atomics, ctrl_deps,
+# ...); SUMMARY is the table's "what" (default: a TODO). Not written: a
+# Coccinelle twin (rules/ID.cocci, with report.expected) and repro.c.
+# NO_BUILD=1 writes the files only; JOBS is the build's -j.
+# Exit 0, 1 when the build or the table fails, 2 on a usage error.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+rules=checker/src/rules
+
+die() {
+	echo "add-rule.sh: $*" >&2
+	exit 2
+}
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+	die "usage: scripts/add-rule.sh ID FAMILY [SUMMARY]"
+fi
+id=$1
+family=$2
+summary=${3:-"TODO: what $id finds, in one line"}
+echo "$id" | grep -Eqx '[a-z][a-z0-9]*(-[a-z0-9]+)*' ||
+	die "a rule id is a kebab-case phrase (mb-after-atomic), not '$id'"
+if ! grep -qx "FAMILY($family)" $rules/families.h || [ ! -f "$rules/$family.c" ]; then
+	die "no family '$family'; families: $(sed -n 's/^FAMILY(\(.*\))$/\1/p' $rules/families.h | tr '\n' ' ')"
+fi
+grep -q "\"$id\"" $rules/*.c && die "'$id' is already a rule"
+[ ! -e "testcases/$id" ] || die "testcases/$id already exists"
+fn=check_$(echo "$id" | tr - _)
+# a C string: the summary's backslashes and quotes escaped
+csummary=$(printf '%s' "$summary" | sed 's/\\/\\\\/g; s/"/\\"/g')
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The stub's parameters packed into 80 columns (tabs are 8) and aligned
+# after the parenthesis, as .clang-format lays them out.
+head="static void $fn("
+pad=$(printf '%*s' "$((${#head} % 8))" "")
+tabs=$(printf '%*s' "$((${#head} / 8))" "" | tr ' ' '\t')
+line=$head
+width=${#head}
+sep=""
+{
+	for p in "struct rule_ctx *ctx" "const struct rule *self" "const struct function_ir *fn"; do
+		if [ -n "$sep" ] && [ $((width + 2 + ${#p} + 2)) -gt 80 ]; then
+			printf '%s,\n' "$line"
+			line="$tabs$pad$p"
+			width=$((${#head} + ${#p}))
+		else
+			line="$line$sep$p"
+			width=$((width + ${#sep} + ${#p}))
+		fi
+		sep=", "
+	done
+	printf '%s)\n' "$line"
+} >"$tmp/signature"
+
+cat >"$tmp/stub" <<EOF
+/* ---- $id ---- */
+
+/*
+ * TODO: what $id finds and why it breaks,
+ * citing the source (Documentation/atomic_t.txt, a C11 clause). Until
+ * this reports the line its bad.c expects, verify-$id-bad fails, on
+ * purpose.
+ */
+$(cat "$tmp/signature")
+{
+	(void)ctx;
+	(void)self;
+	(void)fn;
+}
+
+EOF
+# named fields: the row stays right whatever fields struct rule grows
+cat >"$tmp/row" <<EOF
+	{ .id = "$id",
+	  .sev = SEV_WARNING,
+	  .fix = FIX_NONE,
+	  .check = $fn,
+	  .summary = "$csummary" },
+EOF
+
+# The family's table is the anchor: "static const struct rule NAME[] = {"
+# up to its "};". The stub goes above it, the row at its end.
+awk -v stub="$tmp/stub" -v row="$tmp/row" '
+/^static const struct rule [A-Za-z0-9_]+\[\] = \{$/ {
+	tables++
+	while ((getline l < stub) > 0)
+		print l
+	intable = 1
+}
+intable && /^};$/ {
+	while ((getline l < row) > 0)
+		print l
+	intable = 0
+	closed++
+}
+{ print }
+END { exit !(tables == 1 && closed == 1) }
+' "$rules/$family.c" >"$tmp/family.c" ||
+	die "$rules/$family.c: not one 'static const struct rule NAME[] = {' ... '};' table to add to"
+cp "$tmp/family.c" "$rules/$family.c"
+
+mkdir "testcases/$id"
+cat >"testcases/$id/bad.c" <<EOF
+// SPDX-License-Identifier: GPL-2.0
+/* $id: TODO: the bug, in one line. */
+#include <ordercheck/linux.h>
+
+int data, flag;
+
+/*
+ * TODO: the shape $id finds, as real code writes it, one bad_*() each.
+ * The expectation below is not met until $fn() reports this line, so
+ * \`ctest -R verify-$id-bad\` fails until the rule is written: on purpose
+ * (scripts/add-rule.sh wrote it so).
+ */
+void bad_example(void)
+{
+	WRITE_ONCE(data, 1);
+	WRITE_ONCE(flag, 1); // expect-warning[$id] {{TODO: the message}}
+}
+EOF
+cat >"testcases/$id/good.c" <<EOF
+// SPDX-License-Identifier: GPL-2.0
+/* $id: what must stay quiet. */
+// expect-no-diagnostics
+#include <ordercheck/linux.h>
+
+int data, flag;
+
+/* TODO: the real idioms that look like the bug and are not */
+void good_example(void)
+{
+	WRITE_ONCE(data, 1);
+	smp_store_release(&flag, 1);
+}
+EOF
+cat >"testcases/$id/README.md" <<EOF
+<!-- SPDX-License-Identifier: GPL-2.0 -->
+# $id
+
+TODO: what it finds, in a paragraph (the README table's line is the
+summary in the descriptor, $rules/$family.c).
+
+## Why it breaks
+
+TODO: the ordering the code relies on and what may reorder it (the
+compiler, the CPU), in the words of the source (Documentation/...,
+a C11 clause).
+
+## Example
+
+\`\`\`c
+TODO: the bad code, then the fixed code
+\`\`\`
+
+## Fix
+
+TODO: what to write instead.
+
+## What the repro showed
+
+TODO: repro.c (testcases/harness/README.md, "Adding a repro"), the figures
+it printed and the CPU.
+
+## Known limits
+
+TODO: what it does not see, and the false positives known.
+EOF
+echo "add-rule.sh: wrote $rules/$family.c ($fn() and the table row), testcases/$id/{bad.c,good.c,README.md}"
+
+if [ "${NO_BUILD:-}" = 1 ]; then
+	echo "add-rule.sh: NO_BUILD=1: build, then scripts/rules-table.sh for the README table"
+	exit 0
+fi
+build=${BUILD_DIR:-build}
+[ -f "$build/CMakeCache.txt" ] ||
+	cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 1
+cmake --build "$build" --target ordercheck -j"${JOBS:-$(nproc)}" >"$tmp/build.log" 2>&1 || {
+	cat "$tmp/build.log" >&2
+	echo "add-rule.sh: the build failed; README.md's table is not regenerated" >&2
+	exit 1
+}
+scripts/rules-table.sh "$build/ordercheck" || exit 1
+echo "add-rule.sh: README.md's rules table regenerated"
+echo "next: write $fn(); until it reports, verify-$id-bad fails:"
+echo "  ctest --test-dir $build -R '^(verify|mutant)-$id-|^catalogue\$'"

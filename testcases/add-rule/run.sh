@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run.sh: scripts/add-rule.sh as a contributor runs it, in a copy of this
+# checkout (the files git lists, committed or not): it refuses bad input;
+# the skeleton it writes builds with -Werror, its README row is the
+# registry's, the catalogue test passes, and of the new rule's tests only
+# verify-ID-bad fails: bad.c expects a finding no code makes yet.
+# Exit 0 pass, 1 fail (with the reason), 77 skipped (a tool is missing).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../harness/lib.sh
+. "$here/../harness/lib.sh"
+need git cmake cc python3 ctest
+git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || skip "$root is not a git checkout"
+tmp_dir
+id=probe-new-rule
+src=$tmp/src
+mkdir "$src"
+git -C "$root" ls-files -z -co --exclude-standard >"$tmp/files" || fail "git ls-files"
+(cd "$root" && tar -cf - --null --ignore-failed-read -T "$tmp/files") 2>/dev/null |
+	tar -xf - -C "$src" || fail "cannot copy $root"
+cd "$src" || exit 1
+
+run scripts/add-rule.sh mb-after-atomic atomics
+expect_status 2
+expect_err "already a rule"
+run scripts/add-rule.sh "$id" no_such_family
+expect_status 2
+expect_err "no family 'no_such_family'; families: atomics"
+run scripts/add-rule.sh Not_Kebab atomics
+expect_status 2
+[ ! -e testcases/Not_Kebab ] || fail "a refused id left files"
+
+# shellcheck disable=SC2016 # the backquotes are markdown, for the table
+run env BUILD_DIR="$tmp/build" JOBS=2 scripts/add-rule.sh "$id" ctrl_deps \
+	'a probe: `q || 1` and "quotes" survive'
+expect_status 0
+oc=$tmp/build/ordercheck
+
+# what changed: the family file and README; what is new: the folder
+tr '\0' '\n' <"$tmp/files" | while IFS= read -r f; do
+	[ -f "$root/$f" ] || continue
+	cmp -s "$root/$f" "$f" || echo "$f"
+done >"$tmp/changed"
+[ "$(cat "$tmp/changed")" = "$(printf 'README.md\nchecker/src/rules/ctrl_deps.c')" ] ||
+	fail "add-rule.sh changed other files than README.md and ctrl_deps.c: $(cat "$tmp/changed")"
+for f in bad.c good.c README.md; do
+	[ -f "testcases/$id/$f" ] || fail "no testcases/$id/$f"
+done
+grep -q '^static void check_probe_new_rule(struct rule_ctx \*ctx,' checker/src/rules/ctrl_deps.c ||
+	fail "no check_probe_new_rule() stub"
+grep -qF "| [\`$id\`](testcases/$id/README.md) | control dependencies | checker | none | a probe: \`q \\|\\| 1\` and \"quotes\" survive |" README.md ||
+	fail "README.md has not the new row: $(grep -F "$id" README.md)"
+run "$oc" --list-rules
+expect_out "^  $id "
+
+run python3 testcases/harness/catalogue.py "$oc"
+expect_status 0
+run "$oc" --verify "testcases/$id/good.c"
+expect_status 0
+run "$oc" --verify "testcases/$id/bad.c"
+expect_status 1
+expect_out "bad.c:[0-9]*: error: expected warning\[$id\] {{TODO: the message}} not seen"
+run "$oc" --verify "-Wno-$id" "testcases/$id/bad.c"
+expect_status 1
+
+# ctest in the copy found the new folder by its files (no cmake edit)
+cd "$tmp/build" || exit 1
+run ctest -R "^(verify|mutant)-$id-|^catalogue\$"
+expect_out "75% tests passed, 1 tests failed out of 4"
+expect_out "verify-$id-bad .*Failed"
+echo "ok: add-rule.sh wrote a rule that builds; only verify-$id-bad fails, as it should"
+exit 0
