@@ -221,3 +221,28 @@ endforeach()
 add_test(NAME add-rule COMMAND ${OC_TESTCASES}/add-rule/run.sh)
 set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 
+# Labels: fast (seconds each: make check, ctest -L fast) and slow (make
+# check-all runs both). Slow is a test of more than about 10 s or one that
+# runs a heavy outside program: a Linux tree or the linux-source tarball,
+# the SARIF validator, clangd or Neovim, spatch over every rule, a build.
+# The figures: ctest -j1 on 2 CPUs shared with a kernel build. A test that
+# matches nothing here is fast.
+set(OC_SLOW_TESTS
+  "^kbuild-"                                       # 9 min preparing the tree, then ~1 min
+  "^ci-integration-"                               # CI steps on a git project: 9-47 s
+  "^ci-with-cocci$"                                # spatch, every rule: 68 s
+  "^ci-sarif-"                                     # the .NET SARIF validator: 6-10 s
+  "^litmus-"                                       # the tarball, extracted; negative: 27 s
+  "^lsp-(wrap|wrap-.*|clangd-dies|editor-wrapper|neovim)$"  # clangd, Neovim
+  "^add-rule$"                                     # builds a copy: minutes
+)
+get_property(_tests DIRECTORY PROPERTY TESTS)
+foreach(t ${_tests})
+  set(_label fast)
+  foreach(re ${OC_SLOW_TESTS})
+    if(t MATCHES "${re}")
+      set(_label slow)
+    endif()
+  endforeach()
+  set_tests_properties(${t} PROPERTIES LABELS ${_label})
+endforeach()
