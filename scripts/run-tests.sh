@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The second README command: every test, in a -Werror build and again in
-# an AddressSanitizer + UBSan build. Run scripts/install-deps.sh first.
+# The second README command: every test (fast and slow: make check-all), in
+# a -Werror build and again in an AddressSanitizer + UBSan build. Run
+# scripts/install-deps.sh first.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
