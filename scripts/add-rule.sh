@@ -32,7 +32,7 @@ if [ $# -lt 2 ] || [ $# -gt 3 ]; then
 fi
 id=$1
 family=$2
-summary=${3:-"TODO: what $id finds, in one line"}
+summary=${3:-"TODO: what it finds, in one line"}
 echo "$id" | grep -Eqx '[a-z][a-z0-9]*(-[a-z0-9]+)*' ||
 	die "a rule id is a kebab-case phrase (mb-after-atomic), not '$id'"
 if ! grep -qx "FAMILY($family)" $rules/families.h || [ ! -f "$rules/$family.c" ]; then
@@ -57,7 +57,8 @@ width=${#head}
 sep=""
 {
 	for p in "struct rule_ctx *ctx" "const struct rule *self" "const struct function_ir *fn"; do
-		if [ -n "$sep" ] && [ $((width + 2 + ${#p} + 2)) -gt 80 ]; then
+		# ", " before it, "," or ")" after it
+		if [ -n "$sep" ] && [ $((width + 2 + ${#p} + 1)) -gt 80 ]; then
 			printf '%s,\n' "$line"
 			line="$tabs$pad$p"
 			width=$((${#head} + ${#p}))
@@ -74,10 +75,9 @@ cat >"$tmp/stub" <<EOF
 /* ---- $id ---- */
 
 /*
- * TODO: what $id finds and why it breaks,
- * citing the source (Documentation/atomic_t.txt, a C11 clause). Until
- * this reports the line its bad.c expects, verify-$id-bad fails, on
- * purpose.
+ * TODO: what the rule finds and why it breaks, citing the source
+ * (Documentation/atomic_t.txt, a C11 clause). Until this reports the line
+ * that its bad.c expects, the bad case fails --verify: on purpose.
  */
 $(cat "$tmp/signature")
 {
@@ -126,10 +126,11 @@ cat >"testcases/$id/bad.c" <<EOF
 int data, flag;
 
 /*
- * TODO: the shape $id finds, as real code writes it, one bad_*() each.
- * The expectation below is not met until $fn() reports this line, so
- * \`ctest -R verify-$id-bad\` fails until the rule is written: on purpose
- * (scripts/add-rule.sh wrote it so).
+ * TODO: the shape the rule finds, as real code writes it, one bad_*()
+ * each. The expectation below is not met until the rule's check function
+ * reports this line, so this case fails --verify until the rule is
+ * written: on purpose (scripts/add-rule.sh wrote it so). Run it with
+ * ctest -R verify-$id-bad
  */
 void bad_example(void)
 {
