@@ -11,6 +11,32 @@
 #   sparse-<id>-<file>     for annotated*.c: sparse warns exactly on the
 #                          lines that expect an ordercheck finding
 set(OC_TESTCASES ${CMAKE_CURRENT_LIST_DIR})
+
+# herd7, the memory-model simulator (scripts/install-deps.sh builds it into
+# /opt/herd7): on PATH or there. The tests that run it get its path (empty:
+# not found) and whether it is required; they skip without it, or fail
+# with -DORDERCHECK_REQUIRE_HERD7=ON (.ci/run). ordercheck itself does not
+# need it.
+find_program(HERD7 herd7 PATHS /opt/herd7/bin)
+if(HERD7)
+  message(STATUS "herd7: ${HERD7}")
+  set(_herd7 ${HERD7})
+elseif(ORDERCHECK_REQUIRE_HERD7)
+  message(WARNING "herd7 not found (PATH, /opt/herd7/bin): the tests that "
+                  "need it will fail (ORDERCHECK_REQUIRE_HERD7=ON)")
+  set(_herd7 "")
+else()
+  message(STATUS "herd7 not found (PATH, /opt/herd7/bin): its tests are skipped")
+  set(_herd7 "")
+endif()
+if(ORDERCHECK_REQUIRE_HERD7)
+  set(_herd7_required 1)
+else()
+  set(_herd7_required 0)
+endif()
+set(OC_HERD7_ENV "ORDERCHECK_HERD7=${_herd7}"
+                 "ORDERCHECK_HERD7_REQUIRED=${_herd7_required}"
+                 "ORDERCHECK_LITMUS_CACHE=${CMAKE_BINARY_DIR}/litmus-corpus")
 file(GLOB _rule_dirs LIST_DIRECTORIES true ${OC_TESTCASES}/*)
 find_program(SPATCH spatch)
 find_program(SPARSE sparse)
