@@ -181,6 +181,7 @@ foreach(case reuse touched header-changed one-file-pairs-with-store
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+set_tests_properties(facts-herd PROPERTIES ENVIRONMENT "${OC_HERD7_ENV}" LABELS herd7)
 
 # integration/ci's GitHub workflow and GitLab job, their steps run here on a
 # small C project in a git repository (testcases/ci-integration). 77: git,
