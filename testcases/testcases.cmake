@@ -193,7 +193,7 @@ foreach(case github-sarif gitlab-codeclimate changed-since baseline
   set_tests_properties(ci-integration-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 
-# litmus_check.py, our stand-in for herd7's parser (testcases/litmus), on
+# litmus_check.py, our syntax checker for litmus tests (testcases/litmus), on
 # Linux 6.1's litmus tests and linux-kernel.def out of the linux-source-6.1
 # tarball (extracted once into the build dir), on broken files that must
 # fail with the expected error, and on our own C11 and LKMM files.
