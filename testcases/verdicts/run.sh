@@ -55,8 +55,9 @@ find_herd7() {
 	else
 		herd7=$(command -v herd7 || echo /opt/herd7/bin/herd7)
 	fi
-	[ -n "$herd7" ] && [ -x "$herd7" ] ||
+	if [ -z "$herd7" ] || [ ! -x "$herd7" ]; then
 		missing "no herd7 (scripts/install-deps.sh builds it into /opt/herd7)"
+	fi
 }
 
 # the kernel tree's part testcases/litmus/run.sh extracts; sets $model
