@@ -619,6 +619,9 @@ def main(argv):
     except SystemExit as e:
         return 2 if e.code else 0
 
+    if a.check and not os.path.isfile(a.check):
+        print(f'gen-verdicts.py: no table {a.check} to check', file=sys.stderr)
+        return 2
     tests, skipped = enumerate_tests()
     if a.tests_only:
         if not a.litmus_dir:
