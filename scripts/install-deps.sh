@@ -26,3 +26,18 @@ if command -v npm >/dev/null 2>&1 || $as_root apt-get install -y -q npm; then
 		echo "install-deps: no SARIF validator; its tests will be skipped" >&2
 	$as_root chmod u+x /opt/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool 2>/dev/null || true
 fi
+
+# herd7, the memory-model simulator the verdict table and the herd7 tests
+# run (Debian has no package): built from the herdtools7 source in
+# ../shared/tools/herd7, beside the repository (where CI puts a copy of
+# shared/), into /opt/herd7. Once: an up-to-date /opt/herd7 is left as it
+# is (build.sh compares a hash of its source with the one it built from).
+herd7_build=$(cd "$(dirname "$0")/.." && pwd)/../shared/tools/herd7/build.sh
+if [ -f "$herd7_build" ]; then
+	sh "$herd7_build" /opt/herd7
+elif [ -x /opt/herd7/bin/herd7 ]; then
+	echo "install-deps: herd7: /opt/herd7/bin/herd7"
+else
+	echo "install-deps: no $herd7_build: herd7 not built; its tests will be" \
+		"skipped (cmake -DORDERCHECK_REQUIRE_HERD7=ON: they fail)" >&2
+fi

@@ -12,6 +12,32 @@
 #                          lines that expect an ordercheck finding
 set(OC_TESTCASES ${CMAKE_CURRENT_LIST_DIR})
 
+# herd7, the memory-model simulator (scripts/install-deps.sh builds it into
+# /opt/herd7): on PATH or there. The tests that run it get its path (empty:
+# not found) and whether it is required; they skip without it, or fail
+# with -DORDERCHECK_REQUIRE_HERD7=ON (.ci/run). ordercheck itself does not
+# need it.
+find_program(HERD7 herd7 PATHS /opt/herd7/bin)
+if(HERD7)
+  message(STATUS "herd7: ${HERD7}")
+  set(_herd7 ${HERD7})
+elseif(ORDERCHECK_REQUIRE_HERD7)
+  message(WARNING "herd7 not found (PATH, /opt/herd7/bin): the tests that "
+                  "need it will fail (ORDERCHECK_REQUIRE_HERD7=ON)")
+  set(_herd7 "")
+else()
+  message(STATUS "herd7 not found (PATH, /opt/herd7/bin): its tests are skipped")
+  set(_herd7 "")
+endif()
+if(ORDERCHECK_REQUIRE_HERD7)
+  set(_herd7_required 1)
+else()
+  set(_herd7_required 0)
+endif()
+set(OC_HERD7_ENV "ORDERCHECK_HERD7=${_herd7}"
+                 "ORDERCHECK_HERD7_REQUIRED=${_herd7_required}"
+                 "ORDERCHECK_LITMUS_CACHE=${CMAKE_BINARY_DIR}/litmus-corpus")
+
 # oc_rule_cases(DIR OUT): the case files of a rule folder, its .c files but
 # repro.c, or nothing when DIR is not one. A rule folder is found by its
 # files: a case file there carries an expectation (expect-warning,
@@ -193,6 +219,7 @@ foreach(case reuse touched header-changed one-file-pairs-with-store
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+set_tests_properties(facts-herd PROPERTIES ENVIRONMENT "${OC_HERD7_ENV}" LABELS herd7)
 
 # integration/ci's GitHub workflow and GitLab job, their steps run here on a
 # small C project in a git repository (testcases/ci-integration). 77: git,
@@ -204,7 +231,7 @@ foreach(case github-sarif gitlab-codeclimate changed-since baseline
   set_tests_properties(ci-integration-${case} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 
-# litmus_check.py, our stand-in for herd7's parser (testcases/litmus), on
+# litmus_check.py, our syntax checker for litmus tests (testcases/litmus), on
 # Linux 6.1's litmus tests and linux-kernel.def out of the linux-source-6.1
 # tarball (extracted once into the build dir), on broken files that must
 # fail with the expected error, and on our own C11 and LKMM files.
@@ -214,6 +241,23 @@ foreach(case corpus negative good)
            COMMAND ${OC_TESTCASES}/litmus/run.sh ${case} ${CMAKE_BINARY_DIR}/litmus-corpus)
   set_tests_properties(litmus-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endforeach()
+
+# The herd7 verdict table, checker/src/vocab/verdicts.def (written by
+# tools/verdicts/gen-verdicts.py; testcases/verdicts/run.sh): regenerated
+# with herd7 it is the committed one (label slow: 1325 herd7 tests, 5 to
+# 10 s); it agrees with the kernel's own litmus tests, and herd7 with
+# those tests' "Result:" lines; litmus_check.py accepts every generated
+# test; it compiles. The kernel's model comes from the linux-source-6.1
+# tarball, as for litmus-*. 77: no herd7 or no tarball, skipped (the
+# herd7 ones fail instead when herd7 is required).
+foreach(case table kernel kernel-herd parse compile)
+  add_test(NAME verdicts-${case}
+           COMMAND ${OC_TESTCASES}/verdicts/run.sh ${case} ${CMAKE_BINARY_DIR}/litmus-corpus)
+  set_tests_properties(verdicts-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
+                       ENVIRONMENT "${OC_HERD7_ENV}")
+endforeach()
+set_tests_properties(verdicts-kernel-herd PROPERTIES LABELS herd7)
+set_tests_properties(verdicts-table PROPERTIES LABELS "herd7;slow" TIMEOUT 600)
 
 # scripts/add-rule.sh in a copy of the checkout: the skeleton builds, the
 # catalogue stays whole, only the new bad.c fails (testcases/add-rule).
@@ -226,7 +270,8 @@ set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 # runs a heavy outside program: a Linux tree or the linux-source tarball,
 # the SARIF validator, clangd or Neovim, spatch over every rule, a build.
 # The figures: ctest -j1 on 2 CPUs shared with a kernel build. A test that
-# matches nothing here is fast.
+# matches nothing here is fast (verdicts-kernel, -kernel-herd, -parse,
+# -compile: 0.4 to 4 s once the tarball is extracted).
 set(OC_SLOW_TESTS
   "^kbuild-"                                       # 9 min preparing the tree, then ~1 min
   "^ci-integration-"                               # CI steps on a git project: 9-47 s
@@ -236,13 +281,22 @@ set(OC_SLOW_TESTS
   "^lsp-(wrap|wrap-.*|clangd-dies|editor-wrapper|neovim)$"  # clangd, Neovim
   "^add-rule$"                                     # builds a copy: minutes
 )
+# Labels given where a test is added are kept (herd7), and one labelled
+# slow there (verdicts-table) stays slow.
 get_property(_tests DIRECTORY PROPERTY TESTS)
 foreach(t ${_tests})
-  set(_label fast)
-  foreach(re ${OC_SLOW_TESTS})
-    if(t MATCHES "${re}")
-      set(_label slow)
-    endif()
-  endforeach()
-  set_tests_properties(${t} PROPERTIES LABELS ${_label})
+  get_test_property(${t} LABELS _labels)
+  if(NOT _labels)
+    set(_labels "")
+  endif()
+  if(NOT "slow" IN_LIST _labels)
+    set(_speed fast)
+    foreach(re ${OC_SLOW_TESTS})
+      if(t MATCHES "${re}")
+        set(_speed slow)
+      endif()
+    endforeach()
+    list(APPEND _labels ${_speed})
+  endif()
+  set_tests_properties(${t} PROPERTIES LABELS "${_labels}")
 endforeach()

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """litmus_check.py: a syntax and consistency checker for C litmus tests,
 LKMM (linux-kernel.def macros) and C11 (herd7's built-in C11 primitives),
-standing in for herd7 where it cannot be installed.
+read as herd7 reads them, without herd7.
 
 usage: litmus_check.py [--def linux-kernel.def] FILE...
 

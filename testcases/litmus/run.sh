@@ -13,12 +13,15 @@
 #                 corpus does not use) pass
 #   file FILE...  check FILEs against the extracted linux-kernel.def (for
 #                 other tests); litmus_check.py's output and status
+#   extract       only extract; the last line printed is the path of the
+#                 extracted tools/memory-model (for other tests: herd7's
+#                 -conf linux-kernel.cfg runs there)
 # Exit 0 pass, 1 fail (with the reason), 77 skipped: no tarball.
 set -u
 mode=${1:-}
 cache=${2:-}
 if [ -z "$mode" ] || [ -z "$cache" ]; then
-	echo "usage: run.sh corpus|negative|good|file CACHE [FILE...]" >&2
+	echo "usage: run.sh corpus|negative|good|file|extract CACHE [FILE...]" >&2
 	exit 2
 fi
 shift 2
@@ -126,8 +129,11 @@ file)
 	check --def "$def" "$@"
 	exit $?
 	;;
+extract)
+	echo "$tree/tools/memory-model"
+	;;
 *)
-	echo "usage: run.sh corpus|negative|good|file CACHE [FILE...]" >&2
+	echo "usage: run.sh corpus|negative|good|file|extract CACHE [FILE...]" >&2
 	exit 2
 	;;
 esac
