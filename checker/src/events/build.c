@@ -5,15 +5,15 @@
  * headers and our model header alike), then by callee name, then by the
  * C11/GNU builtin, and last by shape (volatile access, asm "memory").
  */
-#include "events_build.h"
+#include "build.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "macros.h"
-#include "util.h"
+#include "../macros.h"
+#include "../util.h"
 
 /* ---- arena: every event and string of a TU, freed at once ---- */
 
