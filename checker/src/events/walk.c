@@ -2,7 +2,7 @@
 /* Walking the lists of a function's IR, and neighbours within a list. */
 #include "events.h"
 
-#include <string.h>
+#include "keys.h"
 
 static void walk(const struct evlist *l, events_list_fn fn, void *arg)
 {
@@ -54,8 +54,7 @@ const struct event *events_through_call(const struct event *e, bool last)
 
 bool events_shared_key(const char *k)
 {
-	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
-		     !strncmp(k, "global:", 7));
+	return keys_shared(k);
 }
 
 bool events_is_marked(const struct event *e)

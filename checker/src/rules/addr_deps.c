@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "../events/keys.h"
 #include "common.h"
 
 /* ---- walking a function ---- */
@@ -93,15 +94,12 @@ static bool update_side(const struct function_ir *fn, const char *key,
 static const char *key_text(const char *key)
 {
 	static char buf[128];
-	const char *at;
+	int len;
+	const char *s = keys_shown(key, KEYS_MESSAGE, &len);
 
-	if (strncmp(key, "global:", 7))
-		return key;
-	/* a static's "@file" tells files apart, not the user */
-	at = strchr(key + 7, '@');
-	if (!at)
-		return key + 7;
-	snprintf(buf, sizeof(buf), "%.*s", (int)(at - key - 7), key + 7);
+	if (!s[len])
+		return s;
+	snprintf(buf, sizeof(buf), "%.*s", len, s);
 	return buf;
 }
 
