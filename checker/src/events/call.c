@@ -114,13 +114,13 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 					   c, e->prim->ptr_arg == 0 ? 1u : 0u));
 }
 
-/* clang names the __sync builtins by size: __sync_fetch_and_add_8 */
+/* clang names some builtins by size: __sync_fetch_and_add_8 (R_SIZED) */
 static void strip_size_suffix(char *name)
 {
 	static const char *const sizes[] = { "_1", "_2", "_4", "_8", "_16" };
 	size_t n = strlen(name), i, k;
 
-	if (strncmp(name, "__sync_", 7))
+	if (!vocab_name_is(name, R_SIZED))
 		return;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		k = strlen(sizes[i]);
@@ -143,7 +143,7 @@ void call_visit(struct builder *b, CXCursor c)
 	p = vocab_lookup(name, false);
 
 	/* __builtin_expect() and friends are not calls that matter */
-	if (!p && !strncmp(name, "__builtin_", 10)) {
+	if (!p && vocab_name_is(name, R_NOT_A_CALL)) {
 		visit_args(b, c, -1, NULL);
 		free(name);
 		return;

@@ -150,6 +150,9 @@ const struct event *events_through_call(const struct event *e, bool last);
  */
 bool events_shared_key(const char *key);
 
+/* A primitive with one of @roles (R_*, vocab.h): what rules single out. */
+bool events_has_role(const struct event *e, unsigned roles);
+
 /* A marked access: a primitive, or volatile or _Atomic by type. */
 bool events_is_marked(const struct event *e);
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Walking a translation unit into its IR: which function definitions get one. */
+/* Walking a translation unit: which function definitions get an IR. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,16 +8,7 @@
 /* Bodies that implement a primitive are its definition, not its use. */
 static bool implements_primitive(const char *name)
 {
-	static const char *const prefixes[] = { "arch_", "raw_atomic",
-						"generic_", "__arch_" };
-	unsigned i;
-
-	if (vocab_lookup(name, false))
-		return true;
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-			return true;
-	return false;
+	return vocab_lookup(name, false) || vocab_name_is(name, R_IMPLEMENTS);
 }
 
 struct fn_walk {

@@ -57,6 +57,11 @@ bool events_shared_key(const char *k)
 	return keys_shared(k);
 }
 
+bool events_has_role(const struct event *e, unsigned roles)
+{
+	return e && e->prim && (e->prim->roles & roles);
+}
+
 bool events_is_marked(const struct event *e)
 {
 	return e->cls != OC_PLAIN && e->cls != OC_NONE &&

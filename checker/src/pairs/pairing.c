@@ -168,10 +168,9 @@ static bool read_before(const struct fact_fn *f, unsigned i,
  */
 static bool unordered_by_name(const struct fact *f)
 {
-	size_t n = strlen(f->name);
+	const struct vocab_entry *p = vocab_lookup(f->name, false);
 
-	return !strcmp(f->name, "rcu_access_pointer") ||
-	       (n > 10 && !strcmp(f->name + n - 10, "_protected"));
+	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
 
 /* The pairs of one function that can be a side of a shape. */
@@ -379,7 +378,8 @@ static bool initialising(const struct pass *p, const struct entry *w)
 	unsigned k;
 
 	for (k = 0; k < w->i; k++)
-		if (f->v[k].op == FO_CALL && strstr(f->v[k].name, "alloc"))
+		if (f->v[k].op == FO_CALL &&
+		    vocab_name_is(f->v[k].name, R_ALLOCATES))
 			return true;
 	return false;
 }
