@@ -52,13 +52,6 @@ static const struct row rows[] = {
 #define OP_SUFFIX(sfx, c) { .type = ROW_OP_SUFFIX, .name = #sfx, .cls = c },
 #define PATTERN(glob, r) { .type = ROW_PATTERN, .name = glob, .roles = r },
 #include "vocab/dialects.def"
-#undef DIALECT
-#undef PRIM
-#undef C11
-#undef OP
-#undef OP_PREFIX
-#undef OP_SUFFIX
-#undef PATTERN
 };
 /* clang-format on */
 

@@ -49,20 +49,7 @@ enum oc_kind {
 /* D_LINUX, D_GNU, D_C11: one per line of vocab/dialects.def. */
 enum oc_dialect {
 #define DIALECT(id, header) id,
-#define PRIM(...)
-#define C11(...)
-#define OP(...)
-#define OP_PREFIX(...)
-#define OP_SUFFIX(...)
-#define PATTERN(...)
 #include "vocab/dialects.def"
-#undef DIALECT
-#undef PRIM
-#undef C11
-#undef OP
-#undef OP_PREFIX
-#undef OP_SUFFIX
-#undef PATTERN
 	D_COUNT /* not a dialect: how many there are */
 };
 

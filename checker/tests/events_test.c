@@ -11,33 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "events/build.h"
 #include "events/keys.h"
 #include "frontend.h"
 #include "util.h"
-
-static int failures;
-
-#define CHECK(cond)                                                      \
-	do {                                                             \
-		if (!(cond)) {                                           \
-			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
-				__LINE__, #cond);                        \
-			failures++;                                      \
-		}                                                        \
-	} while (0)
-
-#define CHECK_STR(a, b)                                                      \
-	do {                                                                 \
-		const char *a_ = (a), *b_ = (b);                             \
-		if (!a_ || strcmp(a_, b_)) {                                 \
-			fprintf(stderr,                                      \
-				"%s:%d: FAILED: %s is \"%s\", not \"%s\"\n", \
-				__FILE__, __LINE__, #a, a_ ? a_ : "(null)",  \
-				b_);                                         \
-			failures++;                                          \
-		}                                                            \
-	} while (0)
 
 /* ---- a snippet, parsed as the checker parses a file ---- */
 
@@ -128,19 +106,33 @@ static const struct event *named(const struct evlist *l, const char *name,
 	return NULL;
 }
 
-/* On a failure since @before, show what the IR is. */
-static void show_if_failed(int before, const struct function_ir *f)
+/* Parse @src, check its function @name, and show its IR if that failed. */
+static void on_function(const char *src, bool old_bitops, const char *name,
+			void (*check)(const struct function_ir *f))
 {
+	struct snippet *s = parse(src, old_bitops);
+	const struct function_ir *f = s ? fn(s, name) : NULL;
+	int before = failures;
+
+	if (f)
+		check(f);
 	if (failures > before && f)
 		events_dump(stderr, f);
+	done(s);
 }
 
 /* ---- keys: keys.c, and the keys lvalues.c gives the AST ---- */
 
+/* A key spelled by keys.c is @want; it is freed. */
+static void check_built(char *t, const char *want)
+{
+	CHECK_STR(t, want);
+	free(t);
+}
+
 static void test_key_text(void)
 {
 	struct key k;
-	char *t;
 
 	CHECK(keys_parse("**global:x@f.c[][]", &k) && k.kind == KEY_STATIC &&
 	      k.ops.len == 2 && k.elems == 2 && k.name.len == 1 &&
@@ -155,25 +147,14 @@ static void test_key_text(void)
 	CHECK(keys_parse("local:v", &k) && k.kind == KEY_LOCAL);
 	CHECK(!keys_parse("p->next", &k) && k.kind == KEY_NONE);
 
-	t = keys_static("x", "/src/kernel/f.c");
-	CHECK_STR(t, "global:x@f.c");
-	free(t);
-	t = keys_field("foo", "bar");
-	CHECK_STR(t, "struct foo.bar");
-	free(t);
-	t = keys_field("union u", "x");
-	CHECK_STR(t, "union u.x");
-	free(t);
+	check_built(keys_static("x", "/src/kernel/f.c"), "global:x@f.c");
+	check_built(keys_field("foo", "bar"), "struct foo.bar");
+	check_built(keys_field("union u", "x"), "union u.x");
 	/* the path of an anonymous record would make keys differ per tree */
-	t = keys_field("struct mm::(anonymous at /src/mm.h:3:2)", "a");
-	CHECK_STR(t, "struct mm::(anonymous).a");
-	free(t);
-	t = keys_pointee("&global:x");
-	CHECK_STR(t, "global:x");
-	free(t);
-	t = keys_pointee("param:p");
-	CHECK_STR(t, "*param:p");
-	free(t);
+	check_built(keys_field("struct mm::(anonymous at /src/mm.h:3:2)", "a"),
+		    "struct mm::(anonymous).a");
+	check_built(keys_pointee("&global:x"), "global:x");
+	check_built(keys_pointee("param:p"), "*param:p");
 
 	CHECK(keys_shared("struct foo.bar") && keys_shared("global:x@f.c[]"));
 	CHECK(!keys_shared("*global:x") && !keys_shared("param:p") &&
@@ -226,25 +207,15 @@ static const char keys_src[] =
 	"	WRITE_ONCE(p->in, 1);\n"
 	"}\n";
 
-static void test_keys(void)
+static void check_keys(const struct function_ir *f)
 {
 	static const char *const want[] = {
 		"global:g", "global:s@t.c",	"struct foo.a", "global:garr[]",
 		"*param:q", "struct foo.arr[]", "*param:q",
 	};
-	struct snippet *s;
-	const struct function_ir *f;
-	const struct evlist *l;
-	int before = failures;
+	const struct evlist *l = &f->body;
 	unsigned i;
 
-	test_key_text();
-	test_key_shown();
-	s = parse(keys_src, false);
-	f = fn(s, "keys");
-	if (!f)
-		goto out;
-	l = &f->body;
 	/* a parameter is a local: reading p or q makes no event */
 	CHECK(l->n == 8);
 	for (i = 0; i < l->n && i < 8; i++)
@@ -259,9 +230,13 @@ static void test_keys(void)
 	for (i = 0; i < l->n; i++)
 		CHECK(events_shared_key(l->v[i]->key) ==
 		      (l->v[i]->key[0] != '*'));
-out:
-	show_if_failed(before, f);
-	done(s);
+}
+
+static void test_keys(void)
+{
+	test_key_text();
+	test_key_shown();
+	on_function(keys_src, false, "keys", check_keys);
 }
 
 /* ---- primitive matching: macros, calls, builtins, shapes ---- */
@@ -303,17 +278,11 @@ static const char c11_src[] =
 	"	r = __atomic_load_n(&plain, __ATOMIC_RELAXED);\n"
 	"}\n";
 
-static void test_kernel_prims(bool old_bitops)
+static void check_kernel_prims(const struct function_ir *f)
 {
-	struct snippet *s = parse(prims_src, old_bitops);
-	const struct function_ir *f = fn(s, "prims");
+	const struct evlist *l = &f->body;
 	const struct event *e;
-	const struct evlist *l;
-	int before = failures;
 
-	if (!f)
-		goto out;
-	l = &f->body;
 	e = named(l, "READ_ONCE", 0);
 	CHECK(e && e->type == EV_ACCESS && e->kind == K_LOAD &&
 	      e->cls == OC_MLOAD && e->prim && e->prim->dialect == D_LINUX);
@@ -336,8 +305,8 @@ static void test_kernel_prims(bool old_bitops)
 	e = named(l, "atomic_inc_return", 0);
 	CHECK(e && e->cls == OC_RMW_FULL && (e->flags & F_RET));
 	e = named(l, "test_and_set_bit", 0);
-	CHECK(e && e->cls == OC_RMW_FULL && (e->flags & F_BITOP_V6));
-	CHECK(e && !!(e->flags & F_COND) == old_bitops);
+	CHECK(e && e->cls == OC_RMW_FULL && (e->flags & F_BITOP_V6) &&
+	      !(e->flags & F_COND));
 	/* shapes: volatile and _Atomic by type, asm by its clobber */
 	e = named(l, "volatile access", 0);
 	CHECK(e && e->kind == K_LOAD && e->cls == OC_MLOAD &&
@@ -364,22 +333,21 @@ static void test_kernel_prims(bool old_bitops)
 		CHECK(e->type == EV_MARKER && events_has_role(e, R_RCU_LOCK) &&
 		      !strcmp(e->name, "rcu_read_lock"));
 	}
-out:
-	show_if_failed(before, f);
-	done(s);
 }
 
-static void test_c11_prims(void)
+/* --old-bitops: test_and_*_bit() are unordered when they fail */
+static void check_old_bitops(const struct function_ir *f)
 {
-	struct snippet *s = parse(c11_src, false);
-	const struct function_ir *f = fn(s, "c11");
-	const struct event *e;
-	const struct evlist *l;
-	int before = failures;
+	const struct event *e = named(&f->body, "test_and_set_bit", 0);
 
-	if (!f)
-		goto out;
-	l = &f->body;
+	CHECK(e && e->cls == OC_RMW_FULL && (e->flags & F_COND));
+}
+
+static void check_c11_prims(const struct function_ir *f)
+{
+	const struct evlist *l = &f->body;
+	const struct event *e;
+
 	e = named(l, "atomic_load_explicit", 0);
 	CHECK(e && e->kind == K_LOAD && e->cls == OC_ACQ_LOAD &&
 	      e->order == MO_ACQUIRE && e->prim->dialect == D_C11);
@@ -396,16 +364,13 @@ static void test_c11_prims(void)
 	e = named(l, "__atomic_load_n", 0);
 	CHECK(e && e->cls == OC_MLOAD && e->prim->dialect == D_GNU &&
 	      !strcmp(e->key, "global:plain"));
-out:
-	show_if_failed(before, f);
-	done(s);
 }
 
 static void test_prims(void)
 {
-	test_kernel_prims(false);
-	test_kernel_prims(true);
-	test_c11_prims();
+	on_function(prims_src, false, "prims", check_kernel_prims);
+	on_function(prims_src, true, "prims", check_old_bitops);
+	on_function(c11_src, false, "c11", check_c11_prims);
 }
 
 /* ---- folding: conditions the compiler decides ---- */
@@ -430,7 +395,7 @@ static const char fold_src[] = "#include <ordercheck/linux.h>\n"
 			       "		WRITE_ONCE(b, 1);\n"
 			       "}\n";
 
-static void test_fold(void)
+static void check_fold(const struct function_ir *f)
 {
 	static const struct {
 		int folds;
@@ -443,14 +408,9 @@ static void test_fold(void)
 		{ 0, NULL, "CONFIG_X" }, /* clang evaluates it: a constant */
 		{ -1, NULL, "q" },
 	};
-	struct snippet *s = parse(fold_src, false);
-	const struct function_ir *f = fn(s, "fold");
 	const struct event *load, *e;
-	int before = failures;
 	unsigned i;
 
-	if (!f)
-		goto out;
 	load = named(&f->body, "READ_ONCE", 0);
 	CHECK(load && f->body.n == 7);
 	for (i = 0; i < 6; i++) {
@@ -469,9 +429,11 @@ static void test_fold(void)
 		if (e->ndeps)
 			CHECK(e->deps[0] == load);
 	}
-out:
-	show_if_failed(before, f);
-	done(s);
+}
+
+static void test_fold(void)
+{
+	on_function(fold_src, false, "fold", check_fold);
 }
 
 /* ---- walking: lists, neighbours, wrappers, dependencies ---- */
@@ -505,19 +467,13 @@ static void count_lists(const struct evlist *l, void *arg)
 	(*(unsigned *)arg)++;
 }
 
-static void test_walk(void)
+static void check_walk(const struct function_ir *f)
 {
-	struct snippet *s = parse(walk_src, false);
-	const struct function_ir *f = fn(s, "walk");
-	const struct evlist *l, *in;
+	const struct evlist *l = &f->body, *in;
 	const struct event *head, *wr, *inc, *next, *br, *flag, *st, *pdata,
 		*call, *loop, *cmp;
-	int before = failures;
 	unsigned i, nlists = 0, idx;
 
-	if (!f)
-		goto out;
-	l = &f->body;
 	head = named(l, "READ_ONCE", 0);
 	wr = named(l, "WRITE_ONCE", 0);
 	inc = named(l, "atomic_inc", 0);
@@ -527,7 +483,7 @@ static void test_walk(void)
 	cmp = named(l, "if", 1);
 	CHECK(head && wr && inc && br && call && loop && cmp);
 	if (!head || !wr || !inc || !br || !call || !loop || !cmp)
-		goto out;
+		return;
 	CHECK(!strcmp(head->key, "global:head") && (head->flags & EVF_POINTER));
 
 	/* the load of p->next computes WRITE_ONCE()'s location: no neighbour */
@@ -576,9 +532,11 @@ static void test_walk(void)
 	/* body, two legs of each if, the loop's */
 	events_for_each_list(f, count_lists, &nlists);
 	CHECK(nlists == 6);
-out:
-	show_if_failed(before, f);
-	done(s);
+}
+
+static void test_walk(void)
+{
+	on_function(walk_src, false, "walk", check_walk);
 }
 
 static const struct {

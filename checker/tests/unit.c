@@ -4,20 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "diag.h"
 #include "util.h"
 #include "vocab.h"
-
-static int failures;
-
-#define CHECK(cond)                                                    \
-	do {                                                           \
-		if (!(cond)) {                                         \
-			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
-				__LINE__, #cond);                      \
-			failures++;                                    \
-		}                                                      \
-	} while (0)
 
 /* Rows checked against ordering-semantics.md, one per table and suffix. */
 static const struct {
@@ -109,8 +99,7 @@ static void test_roles(void)
 	CHECK(vocab_lookup("smp_mb", false)->roles & R_STORE_MB);
 	CHECK(vocab_lookup("WRITE_ONCE", false)->roles & R_STORE_MB);
 	CHECK(!(vocab_lookup("smp_wmb", false)->roles & R_MB_HELPERS));
-	CHECK(vocab_lookup("__sync_synchronize", false)->roles &
-	      R_RMW_IMPLIED);
+	CHECK(vocab_lookup("__sync_synchronize", false)->roles & R_RMW_IMPLIED);
 	CHECK(vocab_lookup("rcu_read_lock_bh", false)->roles & R_RCU_LOCK);
 	CHECK(vocab_lookup("rcu_access_pointer", false)->roles & R_PTR_ONLY);
 	/* names that are no primitive, by PATTERN rows */

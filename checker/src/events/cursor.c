@@ -24,8 +24,12 @@ struct kids cursor_kids(CXCursor c)
 	return k;
 }
 
-/* Strip parentheses and implicit casts, which change nothing here. */
-CXCursor cursor_strip(CXCursor c)
+/*
+ * Under parentheses and casts: through those with one child only (implicit
+ * casts, and written ones of a plain type), or also through a written
+ * cast whose type has children of its own, to its operand, the last one.
+ */
+static CXCursor strip(CXCursor c, bool typed_casts)
 {
 	for (;;) {
 		enum CXCursorKind k = clang_getCursorKind(c);
@@ -35,30 +39,22 @@ CXCursor cursor_strip(CXCursor c)
 		    k != CXCursor_CStyleCastExpr)
 			return c;
 		kd = cursor_kids(c);
-		if (kd.n != 1)
-			return c;
-		c = kd.v[0];
-	}
-}
-
-/*
- * The operand under casts, written ones too, and parentheses: the last
- * child of each, since a cast's type comes first.
- */
-CXCursor cursor_strip_casts(CXCursor c)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(c);
-		struct kids kd;
-
-		if (k != CXCursor_CStyleCastExpr && k != CXCursor_ParenExpr &&
-		    k != CXCursor_UnexposedExpr)
-			return c;
-		kd = cursor_kids(c);
-		if (!kd.n)
+		if (!kd.n || (kd.n != 1 && !typed_casts))
 			return c;
 		c = kd.v[kd.n - 1];
 	}
+}
+
+/* Strip parentheses and implicit casts, which change nothing here. */
+CXCursor cursor_strip(CXCursor c)
+{
+	return strip(c, false);
+}
+
+/* The operand under casts, written ones too, and parentheses. */
+CXCursor cursor_strip_casts(CXCursor c)
+{
+	return strip(c, true);
 }
 
 static enum CXChildVisitResult last_cb(CXCursor c, CXCursor p, CXClientData d)
