@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Primitives written as calls and as clang's atomic builtins: which
- * vocabulary row a call is, at which memory order.
+ * Primitives called as functions or as builtins (clang's AtomicExpr):
+ * which vocabulary row a call is, at which memory order.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Def-use within a function: the loads each value, condition and address
- * is computed from, directly or through local variables.
+ * Def-use within a function: the loads a value is computed from, directly
+ * or through local variables.
  */
 #include <stdlib.h>
 #include <string.h>

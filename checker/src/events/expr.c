@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * Expressions: the accesses an operator makes, and the loads its value
- * and its address flow from.
- */
+/* Expressions: what an operator accesses, with where its value comes from. */
 #include <stdlib.h>
 #include <string.h>
 

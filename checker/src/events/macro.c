@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Primitives written as macros: the expansion that produced a node is the
- * event, and what the user wrote in its arguments is visited inside it.
+ * Primitives written as macros: the expansion that produced a node is one
+ * event, with what the user wrote in its arguments visited inside it.
  */
 #include <string.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Statements that make branches and loops: their conditions, the loads
- * those depend on, and their legs as nested event lists.
+ * Control statements: each one event, with the loads its condition reads
+ * as its deps and its legs as nested event lists.
  */
 #include <stdlib.h>
 
