@@ -62,6 +62,9 @@ static struct vocab_entry *table;
 static unsigned count;
 /* per dialect: the header glob that makes a name its own, or NULL */
 static const char *headers[D_COUNT];
+/* the PATTERN rows, asked for every call: a short list of their own */
+static const struct row **patterns;
+static unsigned npatterns;
 
 static int by_name(const void *a, const void *b)
 {
@@ -90,30 +93,30 @@ static unsigned rows_of(enum row_type type)
 
 static void add_row(const struct row *r, enum oc_dialect d)
 {
-	struct vocab_entry e = {
-		r->name,    d,	       r->kind,	       r->cls,	r->flags,
-		r->ptr_arg, r->mo_arg, r->mo_fail_arg, r->roles
-	};
+	struct vocab_entry *e = &table[count++];
 
-	table[count++] = e;
+	e->name = r->name;
+	e->dialect = d;
+	e->kind = r->kind;
+	e->cls = r->cls;
+	e->flags = r->flags;
+	e->ptr_arg = r->ptr_arg;
+	e->mo_arg = r->mo_arg;
+	e->mo_fail_arg = r->mo_fail_arg;
+	e->roles = r->roles;
 }
 
 /* @op with prefix @pfx and suffix row @sfx (NULL: none). */
 static void add_op(const struct row *op, enum oc_dialect d, const char *pfx,
 		   const struct row *sfx)
 {
-	struct vocab_entry e = { xasprintf("%s%s%s", pfx, op->name,
-					   sfx ? sfx->name : ""),
-				 d,
-				 op->kind,
-				 sfx ? sfx->cls : op->cls,
-				 op->flags,
-				 op->ptr_arg,
-				 -1,
-				 -1,
-				 0 };
+	struct row r = *op;
 
-	table[count++] = e;
+	r.name = xasprintf("%s%s%s", pfx, op->name, sfx ? sfx->name : "");
+	if (sfx)
+		r.cls = sfx->cls;
+	r.mo_arg = r.mo_fail_arg = -1;
+	add_row(&r, d);
 }
 
 /* @op with prefix @pfx, and with each suffix if it takes them. */
@@ -152,6 +155,7 @@ static void vocab_init(void)
 				rows_of(ROW_OP) * (rows_of(ROW_OP_PREFIX) + 1) *
 					(rows_of(ROW_OP_SUFFIX) + 1),
 			sizeof(*table));
+	patterns = xcalloc(rows_of(ROW_PATTERN) + 1, sizeof(*patterns));
 	for (i = 0; i < NROWS; i++) {
 		switch (rows[i].type) {
 		case ROW_DIALECT:
@@ -164,6 +168,9 @@ static void vocab_init(void)
 			break;
 		case ROW_OP:
 			expand_op(&rows[i], d);
+			break;
+		case ROW_PATTERN:
+			patterns[npatterns++] = &rows[i];
 			break;
 		default:
 			break;
@@ -209,9 +216,10 @@ bool vocab_name_is(const char *name, unsigned roles)
 {
 	unsigned i;
 
-	for (i = 0; i < NROWS; i++)
-		if (rows[i].type == ROW_PATTERN && (rows[i].roles & roles) &&
-		    !fnmatch(rows[i].name, name, 0))
+	vocab_init();
+	for (i = 0; i < npatterns; i++)
+		if ((patterns[i]->roles & roles) &&
+		    !fnmatch(patterns[i]->name, name, 0))
 			return true;
 	return false;
 }
