@@ -173,7 +173,9 @@ static void test_wire_format(void)
 		CHECK(b.v[0].fix_safe && b.v[0].line == 3 && b.v[0].col == 4);
 		CHECK(!b.v[1].rule && b.v[1].sev == SEV_ERROR);
 	}
-	CHECK(diag_read_record(&b, xstrdup("Zgarbage")) == -1);
+	line = xstrdup("Zgarbage");
+	CHECK(diag_read_record(&b, line) == -1);
+	free(line);
 	free(buf);
 	diag_list_free(&a);
 	diag_list_free(&b);
