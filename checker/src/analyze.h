@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "events_build.h"
+#include "events/build.h"
 
 struct analyze_opts {
 	struct build_opts build;

@@ -9,7 +9,7 @@
 #include "changed.h"
 #include "check.h"
 #include "engines.h"
-#include "events_build.h"
+#include "events/build.h"
 #include "lsp/lsp.h"
 #include "options.h"
 #include "report/baseline.h"

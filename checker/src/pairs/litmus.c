@@ -16,21 +16,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../events/keys.h"
 #include "../vocab.h"
 
 const char *litmus_key_text(const char *key, char *buf, unsigned n)
 {
-	const char *s = key, *at;
 	int len;
+	const char *s = keys_shown(key, KEYS_NAME, &len);
 
-	if (!strncmp(s, "struct ", 7))
-		s += 7;
-	else if (!strncmp(s, "union ", 6))
-		s += 6;
-	else if (!strncmp(s, "global:", 7))
-		s += 7;
-	at = strchr(s, '@');
-	len = at ? (int)(at - s) : (int)strlen(s);
 	snprintf(buf, n, "%.*s", len, s);
 	return buf;
 }

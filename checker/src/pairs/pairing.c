@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../events/keys.h"
 #include "../rules/registry.h"
 #include "../vocab.h"
 #include "litmus.h"
@@ -58,20 +59,10 @@ struct entry {
  * a key of theirs names no one object, and joining on it pairs strangers.
  */
 static const char *const generic_types[] = {
-	"struct list_head.",
-	"struct hlist_head.",
-	"struct hlist_node.",
-	"struct hlist_nulls_node.",
-	"struct rb_node.",
-	"struct rb_root.",
-	"struct llist_node.",
-	"struct llist_head.",
-	"struct callback_head.",
-	"struct refcount_struct.",
-	"struct kref.",
-	"struct wait_queue_head.",
-	"struct wait_queue_entry.",
-	"struct task_struct.",
+	"list_head",	    "hlist_head",      "hlist_node", "hlist_nulls_node",
+	"rb_node",	    "rb_root",	       "llist_node", "llist_head",
+	"callback_head",    "refcount_struct", "kref",	     "wait_queue_head",
+	"wait_queue_entry", "task_struct",
 };
 
 /*
@@ -80,10 +71,9 @@ static const char *const generic_types[] = {
  * function does not pair with a netlink one on struct sock).
  */
 static const char *const hub_types[] = {
-	"struct sock.",		 "struct sock_common.", "struct sk_buff.",
-	"struct inode.",	 "struct file.",	"struct dentry.",
-	"struct page.",		 "struct folio.",	"struct super_block.",
-	"struct address_space.", "struct net_device.",	"struct bio.",
+	"sock",	       "sock_common",	"sk_buff",    "inode",
+	"file",	       "dentry",	"page",	      "folio",
+	"super_block", "address_space", "net_device", "bio",
 };
 
 static bool is_hub(const char *key)
@@ -91,7 +81,7 @@ static bool is_hub(const char *key)
 	unsigned i;
 
 	for (i = 0; i < sizeof(hub_types) / sizeof(hub_types[0]); i++)
-		if (!strncmp(key, hub_types[i], strlen(hub_types[i])))
+		if (keys_of_struct(key, hub_types[i]))
 			return true;
 	return false;
 }
@@ -109,7 +99,7 @@ static bool joinable(const char *key)
 	unsigned i;
 
 	for (i = 0; i < sizeof(generic_types) / sizeof(generic_types[0]); i++)
-		if (!strncmp(key, generic_types[i], strlen(generic_types[i])))
+		if (keys_of_struct(key, generic_types[i]))
 			return false;
 	return events_shared_key(key);
 }
@@ -178,10 +168,9 @@ static bool read_before(const struct fact_fn *f, unsigned i,
  */
 static bool unordered_by_name(const struct fact *f)
 {
-	size_t n = strlen(f->name);
+	const struct vocab_entry *p = vocab_lookup(f->name, false);
 
-	return !strcmp(f->name, "rcu_access_pointer") ||
-	       (n > 10 && !strcmp(f->name + n - 10, "_protected"));
+	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
 
 /* The pairs of one function that can be a side of a shape. */
@@ -389,7 +378,8 @@ static bool initialising(const struct pass *p, const struct entry *w)
 	unsigned k;
 
 	for (k = 0; k < w->i; k++)
-		if (f->v[k].op == FO_CALL && strstr(f->v[k].name, "alloc"))
+		if (f->v[k].op == FO_CALL &&
+		    vocab_name_is(f->v[k].name, R_ALLOCATES))
 			return true;
 	return false;
 }

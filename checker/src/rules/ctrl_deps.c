@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "../events/keys.h"
 #include "common.h"
 
 struct scan {
@@ -353,14 +354,6 @@ static void check_ctrl_dep_after_if(struct rule_ctx *ctx,
 
 /* ---- ctrl-dep-load-load ---- */
 
-static bool same_struct(const char *a, const char *b)
-{
-	const char *da = strrchr(a, '.'), *db = strrchr(b, '.');
-
-	return !strncmp(a, "struct ", 7) && da && db && da - a == db - b &&
-	       !strncmp(a, b, (size_t)(da - a));
-}
-
 /* Why we think @data is meant to be read after @flag; NULL if nothing says so. */
 static const char *related(struct scan *s, const struct event *flag,
 			   const struct event *data, char *buf, size_t n,
@@ -375,7 +368,7 @@ static const char *related(struct scan *s, const struct event *flag,
 			 (*w)->function, data->key, flag->key, (*w)->how->name);
 		return buf;
 	}
-	if (same_struct(flag->key, data->key)) {
+	if (keys_same_struct(flag->key, data->key)) {
 		snprintf(buf, n, "'%s' and '%s' are in the same struct",
 			 flag->key, data->key);
 		return buf;

@@ -4,7 +4,7 @@
 #define ORDERCHECK_RULE_H
 
 #include "../diag.h"
-#include "../events.h"
+#include "../events/events.h"
 
 enum fix_safety {
 	FIX_NONE, /* the message explains the fix */
