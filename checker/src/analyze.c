@@ -23,7 +23,7 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 	for (i = 0; i < ir.nfns; i++) {
 		if (opts->dump_ir)
 			events_dump(opts->dump_ir, ir.fns[i]);
-		registry_run(&ctx, ir.fns[i]);
+		registry_run_function(&ctx, ir.fns[i]);
 	}
 	if (facts)
 		facts_write_tu(&ir, facts);

@@ -98,15 +98,16 @@ void registry_list(FILE *out)
 	}
 }
 
-void registry_run(struct rule_ctx *ctx, const struct function_ir *fn)
+void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn)
 {
 	unsigned i, j, k = 0;
 
 	for (i = 0; i < NFAMILIES; i++)
-		for (j = 0; j < families[i]->nrules; j++, k++)
-			/* tree-wide rules (check NULL) run in pairs/ */
+		for (j = 0; j < families[i]->nrules; j++, k++) {
+			const struct rule *r = &families[i]->rules[j];
+
 			if ((k >= MAX_RULES || !disabled[k]) &&
-			    families[i]->rules[j].check)
-				families[i]->rules[j].check(
-					ctx, &families[i]->rules[j], fn);
+			    r->scope == RULE_FUNCTION)
+				r->check_function(ctx, r, fn);
+		}
 }

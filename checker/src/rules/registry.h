@@ -16,7 +16,7 @@ void registry_list(FILE *out);
 unsigned registry_count(void);
 const struct rule *registry_at(unsigned i);
 
-/* Run every enabled rule on @fn. */
-void registry_run(struct rule_ctx *ctx, const struct function_ir *fn);
+/* Run every enabled function rule on @fn. */
+void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn);
 
 #endif
