@@ -14,6 +14,7 @@
 #include "pairs/facts.h"
 #include "pairs/inputs.h"
 #include "pairs/store.h"
+#include "rules/tree_context.h"
 
 struct tree {
 	struct tu_job *jobs;
@@ -229,8 +230,8 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
-	pairing_run(&set, report, &t->o->pairing, t->o->pair_only ? &g.seen : out,
-		    &found);
+	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out,
+		      &t->o->litmus, &found);
 	diag_list_free(&g.seen);
 	stat_line(t, "pairing", t1, "%u findings", found.n);
 	diag_list_move(out, &found);

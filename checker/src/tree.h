@@ -8,12 +8,12 @@
 #define ORDERCHECK_TREE_H
 
 #include "check.h"
-#include "pairs/pairing.h"
+#include "pairs/litmus.h"
 
 struct tree_opts {
 	const char *facts; /* the store's path, or NULL for none */
 	unsigned nworkers, timeout;
-	struct pairing_opts pairing;
+	struct litmus_opts litmus; /* --emit-litmus, --herd */
 	/* what besides a file's command decides its findings (our flags) */
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */

@@ -9,11 +9,12 @@
 
 #include "facts.h"
 #include "order.h"
+#include "pairing.h"
 
-enum shape {
-	SHAPE_MP, /* W a; W b  ||  R b; R a */
-	SHAPE_S, /* W a; W b  ||  R b; W a */
-	SHAPE_SB, /* W a; R b  ||  W b; R a */
+struct litmus_opts {
+	const char *dir; /* --emit-litmus: one test per finding, or NULL */
+	bool herd; /* --herd: run herd7 on each test, note its verdict */
+	const char *herd_dir; /* where linux-kernel.cfg is, or NULL */
 };
 
 /* One process: two accesses of a function and what orders them. */
@@ -24,7 +25,7 @@ struct litmus_side {
 };
 
 /*
- * Write the test of @shape for sides @p0 and @p1 into @dir as
+ * Write the test of @shape (not SHAPE_BARRIER) for sides @p0 and @p1 into @dir as
  * "<n>-<rule>.litmus"; returns its path (malloc), or NULL with the
  * reason on stderr.
  */

@@ -111,3 +111,18 @@ void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn)
 				r->check_function(ctx, r, fn);
 		}
 }
+
+void registry_run_tree(struct rule_tree_ctx *ctx,
+		       const struct pair_candidate *c)
+{
+	unsigned i, j, k = 0;
+
+	for (i = 0; i < NFAMILIES; i++)
+		for (j = 0; j < families[i]->nrules; j++, k++) {
+			const struct rule *r = &families[i]->rules[j];
+
+			if ((k >= MAX_RULES || !disabled[k]) &&
+			    r->scope == RULE_TREE)
+				r->check_tree(ctx, r, c);
+		}
+}

@@ -135,4 +135,33 @@ struct writer_order {
 const struct writer_order *
 rule_tu_writer_order(struct rule_ctx *ctx, const char *first, const char *then);
 
+/* ---- tree rules: the facts of the whole tree (tree_context.c) ---- */
+
+/*
+ * The first time @self speaks about function @fn (an index into the fact
+ * set) and keys @k1, @k2, and @fn comes from a file being reported: a
+ * finding is made once however many candidates show it.
+ */
+bool rule_tree_first(struct rule_tree_ctx *ctx, const struct rule *self,
+		     unsigned fn, const char *k1, const char *k2);
+
+/* Report a finding of @self at @at, in function @fn; printf-like. */
+struct oc_diag *rule_tree_report(struct rule_tree_ctx *ctx,
+				 const struct rule *self, unsigned fn,
+				 const struct fact *at, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
+		    ...) __attribute__((format(printf, 3, 4)));
+
+/* A function rule with any of @flags (RULE_*) reported @at's line. */
+bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
+		    const struct fact *at);
+
+/*
+ * Finding @d is about candidate @c: keep what a litmus test of it needs
+ * (the shape, its two sides as P0 and P1) for --emit-litmus and --herd.
+ */
+void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+		      const struct rule *self, const struct pair_candidate *c);
+
 #endif
