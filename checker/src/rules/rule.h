@@ -159,7 +159,8 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 
 /*
  * Finding @d is about candidate @c: keep what a litmus test of it needs
- * (the shape, its two sides as P0 and P1) for --emit-litmus and --herd.
+ * (the shape, its two sides as P0 and P1) for --emit-litmus and --herd,
+ * which run after the pass (../pairs/litmus.h).
  */
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c);

@@ -18,10 +18,9 @@ struct rule_tree_ctx {
 	const struct fact_set *set;
 	const bool *report;
 	const struct diag_list *seen;
-	const struct litmus_opts *litmus;
 	struct diag_list *out;
+	struct litmus_findings *litmus; /* or NULL */
 	struct strset *reported; /* "rule|fn|k1|k2" already reported */
-	unsigned nlitmus;
 };
 
 static void run_rules(const struct pair_candidate *c, void *arg)
@@ -30,12 +29,10 @@ static void run_rules(const struct pair_candidate *c, void *arg)
 }
 
 void rule_tree_run(const struct fact_set *facts, const bool *report,
-		   const struct diag_list *seen,
-		   const struct litmus_opts *litmus, struct diag_list *out)
+		   const struct diag_list *seen, struct diag_list *out,
+		   struct litmus_findings *litmus)
 {
-	struct rule_tree_ctx ctx = {
-		facts, report, seen, litmus, out, NULL, 0
-	};
+	struct rule_tree_ctx ctx = { facts, report, seen, out, litmus, NULL };
 
 	ctx.reported = strset_new();
 	pairing_find(facts, run_rules, &ctx);
@@ -104,38 +101,17 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 	return false;
 }
 
-static bool c11_side(const struct pair_candidate *c, const struct pair_side *e)
-{
-	return (pairing_first(c->set, e)->flags &
-		pairing_second(c->set, e)->flags & FA_C11) != 0;
-}
-
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c)
 {
-	const struct pair_side *e0 = c->a, *e1 = c->b;
-	struct litmus_side s0 = { pairing_fn(c->set, e0), e0->i, e0->j, e0->o };
-	struct litmus_side s1 = { pairing_fn(c->set, e1), e1->i, e1->j, e1->o };
-	struct oc_diag *dd = (struct oc_diag *)d;
-	char *path, *verdict, *msg;
+	struct litmus_finding f = {
+		(unsigned)(d - ctx->out->v),
+		self->id,
+		c->shape,
+		{ pairing_fn(c->set, c->a), c->a->i, c->a->j, c->a->o },
+		{ pairing_fn(c->set, c->b), c->b->i, c->b->j, c->b->o },
+	};
 
-	if (!ctx->litmus || !ctx->litmus->dir)
-		return;
-	path = litmus_write(ctx->litmus->dir, ++ctx->nlitmus, self->id,
-			    c->shape, &s0, &s1);
-	if (!path)
-		return;
-	msg = xasprintf("litmus test: %s", path);
-	diag_add_note(dd, path, 1, 1, msg);
-	free(msg);
-	if (ctx->litmus->herd) {
-		verdict = litmus_herd(path, ctx->litmus->herd_dir,
-				      c11_side(c, e0) && c11_side(c, e1));
-		msg = verdict ? xasprintf("herd7 says: %s", verdict) :
-				xstrdup("herd7 gave no verdict (not on PATH?)");
-		diag_add_note(dd, path, 1, 1, msg);
-		free(msg);
-		free(verdict);
-	}
-	free(path);
+	if (ctx->litmus)
+		litmus_findings_add(ctx->litmus, &f);
 }

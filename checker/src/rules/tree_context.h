@@ -15,10 +15,12 @@
  * is reported on comes from a TU that @report marks (NULL: all), so a run
  * on some files still pairs them with the whole store. @seen holds the
  * function rules' findings: a reader one of them already reports is not
- * reported again. @litmus (or NULL) is options for --emit-litmus and --herd.
+ * reported again. @litmus (or NULL) gets what the litmus test of each
+ * finding needs, for the sink that writes them (litmus_emit()); it points
+ * into @facts, and at findings by their index in @out.
  */
 void rule_tree_run(const struct fact_set *facts, const bool *report,
-		   const struct diag_list *seen,
-		   const struct litmus_opts *litmus, struct diag_list *out);
+		   const struct diag_list *seen, struct diag_list *out,
+		   struct litmus_findings *litmus);
 
 #endif
