@@ -2,7 +2,8 @@
 /*
  * Checking a set of files as one tree: reuse what the facts store holds
  * for unchanged files, check the others in worker processes, store what
- * they gave, then run the pairing pass over the facts of the whole store.
+ * they gave, then run the tree rules over the facts of the whole store
+ * (rules/tree_context.h) and the sinks after them (pairs/litmus.h).
  */
 #ifndef ORDERCHECK_TREE_H
 #define ORDERCHECK_TREE_H

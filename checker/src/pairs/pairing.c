@@ -106,7 +106,7 @@ struct occurrence {
 struct pass {
 	const struct fact_set *set;
 	struct callee_index *callees;
-	struct pair_side *v;
+	struct pair_side *v; /* every function's sides, sorted by keys */
 	size_t n, cap;
 	struct occurrence *occ;
 	size_t nocc, capocc;
@@ -114,8 +114,8 @@ struct pass {
 	void *arg;
 };
 
-static void add_entry(struct pass *p, enum pair_role role, unsigned fn,
-		      unsigned i, unsigned j)
+static void add_side(struct pass *p, enum pair_role role, unsigned fn,
+		     unsigned i, unsigned j)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
 	struct pair_side *e;
@@ -186,22 +186,22 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    (a->locks && b->locks))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
-				add_entry(p, ROLE_WW, fn, i, j);
+				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
 			    !read_before(f, i, b) && !unordered_by_name(a))
-				add_entry(p, ROLE_RR, fn, i, j);
+				add_side(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
 			    marked(b) && !unordered_by_name(a))
-				add_entry(p, ROLE_RW, fn, i, j);
+				add_side(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load */
 			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
 			    marked(b))
-				add_entry(p, ROLE_WR, fn, i, j);
+				add_side(p, ROLE_WR, fn, i, j);
 		}
 	}
 }
 
-static int cmp_entry(const void *x, const void *y)
+static int cmp_side(const void *x, const void *y)
 {
 	const struct pair_side *a = x, *b = y;
 	int c;
@@ -216,7 +216,7 @@ static int cmp_entry(const void *x, const void *y)
 			      (a->j < b->j ? -1 : a->j > b->j);
 }
 
-/* The entries of @role with keys (k1, k2): [*lo, return). */
+/* The sides of @role with keys (k1, k2): [*lo, return). */
 static size_t find_group(const struct pass *p, enum pair_role role,
 			 const char *k1, const char *k2, size_t *lo)
 {
@@ -250,6 +250,10 @@ static bool may_pair(const struct pass *p, const struct pair_side *x,
 	return same_dir(p->set->fns[x->fn].file, p->set->fns[y->fn].file);
 }
 
+/*
+ * Two sides of one function are one thread, not two; and where a side's
+ * ordering is unknown, no verdict can be made on the pair.
+ */
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
@@ -455,7 +459,9 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 	out->fn = fn;
 	out->at = at;
 	if ((out->commented = fence->pairs != NULL)) {
-		out->nnamed = comment_names(fence->pairs, out->named, 8,
+		out->nnamed = comment_names(fence->pairs, out->named,
+					    sizeof(out->named) /
+						    sizeof(out->named[0]),
 					    out->buf, sizeof(out->buf));
 		for (k = 0; k < out->nnamed && !out->named_defined; k++)
 			out->named_defined =
@@ -542,7 +548,7 @@ void pairing_find(const struct fact_set *set,
 	for (i = 0; i < set->nfns; i++)
 		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */
-		qsort(p.v, p.n, sizeof(*p.v), cmp_entry);
+		qsort(p.v, p.n, sizeof(*p.v), cmp_side);
 	join(&p);
 	index_occurrences(&p);
 	barriers(&p);

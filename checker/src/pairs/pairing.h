@@ -3,8 +3,8 @@
  * The pairing engine: the candidates for two-sided ordering bugs over the
  * facts of a whole tree (the shapes of ../shared/reference/
  * ordering-semantics.md section 4, and write or read barriers with what
- * could pair with them). It names no rule: the tree rules in ../rules/
- * judge each candidate.
+ * could pair with them). It names no rule and includes nothing of
+ * ../rules/: the tree rules there judge each candidate.
  */
 #ifndef ORDERCHECK_PAIRS_PAIRING_H
 #define ORDERCHECK_PAIRS_PAIRING_H

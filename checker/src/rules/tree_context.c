@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The calls a tree rule makes, and the pass that gives the pairing
- * engine's candidates to the tree rules: the tree-scope twin of context.c.
+ * The context tree rules run in, the tree-scope twin of context.c: the
+ * pass that hands them each candidate of the pairing engine, the calls
+ * they make to report.
  */
 #include "tree_context.h"
 
