@@ -29,34 +29,49 @@ void rule_ctx_fini(struct rule_ctx *ctx)
 	ctx->tu = NULL;
 }
 
+struct oc_diag *rule_vreport(struct diag_list *out, const struct rule *self,
+			     const char *file, unsigned line, unsigned col,
+			     const char *function, const char *fmt, va_list ap)
+{
+	char *msg = xvasprintf(fmt, ap);
+	struct oc_diag *d = diag_add(out, self->id, self->sev, file, line, col,
+				     function, msg);
+
+	d->fix_safe = self->fix == FIX_SAFE;
+	free(msg);
+	return d;
+}
+
+void rule_vnote(struct oc_diag *d, const char *file, unsigned line,
+		unsigned col, const char *fmt, va_list ap)
+{
+	char *msg = xvasprintf(fmt, ap);
+
+	diag_add_note(d, file, line, col, msg);
+	free(msg);
+}
+
 struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
 			    const struct function_ir *fn,
 			    const struct event *at, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 	struct oc_diag *d;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	d = rule_vreport(ctx->out, self, at->span.file, at->span.line,
+			 at->span.col, fn->name, fmt, ap);
 	va_end(ap);
-	d = diag_add(ctx->out, self->id, self->sev, at->span.file,
-		     at->span.line, at->span.col, fn->name, msg);
-	d->fix_safe = self->fix == FIX_SAFE;
-	free(msg);
 	return d;
 }
 
 void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	rule_vnote(d, at->span.file, at->span.line, at->span.col, fmt, ap);
 	va_end(ap);
-	diag_add_note(d, at->span.file, at->span.line, at->span.col, msg);
-	free(msg);
 }
 
 static const char *contents(struct rule_ctx *ctx, const char *display,
@@ -89,15 +104,12 @@ void rule_note_span(struct oc_diag *d, const struct src_span *at,
 		    const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	if (!at->file)
 		return;
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	rule_vnote(d, at->file, at->line, at->col, fmt, ap);
 	va_end(ap);
-	diag_add_note(d, at->file, at->line, at->col, msg);
-	free(msg);
 }
 
 static bool has_word(const char *s, size_t n, const char *w)

@@ -3,9 +3,12 @@
 #ifndef ORDERCHECK_RULES_CONTEXT_H
 #define ORDERCHECK_RULES_CONTEXT_H
 
+#include <stdarg.h>
+
 #include "../diag.h"
 #include "../events.h"
 
+struct rule;
 struct tu_summary;
 struct tu_ir;
 
@@ -27,5 +30,16 @@ struct rule_ctx {
 void rule_ctx_init(struct rule_ctx *ctx, const struct tu_ir *ir,
 		   struct diag_list *out);
 void rule_ctx_fini(struct rule_ctx *ctx);
+
+/*
+ * Where both scopes' findings and notes are made (rule_report(),
+ * rule_tree_report(), ...): the message from @fmt and @ap, the
+ * severity and fix safety from @self.
+ */
+struct oc_diag *rule_vreport(struct diag_list *out, const struct rule *self,
+			     const char *file, unsigned line, unsigned col,
+			     const char *function, const char *fmt, va_list ap);
+void rule_vnote(struct oc_diag *d, const char *file, unsigned line,
+		unsigned col, const char *fmt, va_list ap);
 
 #endif

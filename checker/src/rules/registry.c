@@ -98,31 +98,33 @@ void registry_list(FILE *out)
 	}
 }
 
+/* The next enabled rule of @scope from index *k on (start at 0), or NULL. */
+static const struct rule *next_enabled(enum rule_scope scope, unsigned *k)
+{
+	const struct rule *r;
+	unsigned i;
+
+	while ((r = registry_at(i = (*k)++)))
+		if ((i >= MAX_RULES || !disabled[i]) && r->scope == scope)
+			return r;
+	return NULL;
+}
+
 void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn)
 {
-	unsigned i, j, k = 0;
+	const struct rule *r;
+	unsigned k = 0;
 
-	for (i = 0; i < NFAMILIES; i++)
-		for (j = 0; j < families[i]->nrules; j++, k++) {
-			const struct rule *r = &families[i]->rules[j];
-
-			if ((k >= MAX_RULES || !disabled[k]) &&
-			    r->scope == RULE_FUNCTION)
-				r->check_function(ctx, r, fn);
-		}
+	while ((r = next_enabled(RULE_FUNCTION, &k)))
+		r->check_function(ctx, r, fn);
 }
 
 void registry_run_tree(struct rule_tree_ctx *ctx,
 		       const struct pair_candidate *c)
 {
-	unsigned i, j, k = 0;
+	const struct rule *r;
+	unsigned k = 0;
 
-	for (i = 0; i < NFAMILIES; i++)
-		for (j = 0; j < families[i]->nrules; j++, k++) {
-			const struct rule *r = &families[i]->rules[j];
-
-			if ((k >= MAX_RULES || !disabled[k]) &&
-			    r->scope == RULE_TREE)
-				r->check_tree(ctx, r, c);
-		}
+	while ((r = next_enabled(RULE_TREE, &k)))
+		r->check_tree(ctx, r, c);
 }

@@ -12,6 +12,7 @@
 
 #include "../pairs/pairing.h"
 #include "../util.h"
+#include "context.h"
 #include "registry.h"
 #include "rule.h"
 
@@ -59,15 +60,12 @@ struct oc_diag *rule_tree_report(struct rule_tree_ctx *ctx,
 				 const struct fact *at, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 	struct oc_diag *d;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	d = rule_vreport(ctx->out, self, at->file, at->line, at->col,
+			 ctx->set->fns[fn].name, fmt, ap);
 	va_end(ap);
-	d = diag_add(ctx->out, self->id, self->sev, at->file, at->line, at->col,
-		     ctx->set->fns[fn].name, msg);
-	free(msg);
 	return d;
 }
 
@@ -75,13 +73,10 @@ void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
 		    ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	rule_vnote(d, at->file, at->line, at->col, fmt, ap);
 	va_end(ap);
-	diag_add_note(d, at->file, at->line, at->col, msg);
-	free(msg);
 }
 
 bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
