@@ -98,33 +98,45 @@ void registry_list(FILE *out)
 	}
 }
 
-/* The next enabled rule of @scope from index *k on (start at 0), or NULL. */
-static const struct rule *next_enabled(enum rule_scope scope, unsigned *k)
-{
-	const struct rule *r;
-	unsigned i;
+/* Where next_enabled() is in the families' tables. */
+struct cursor {
+	unsigned family, rule, index;
+};
 
-	while ((r = registry_at(i = (*k)++)))
-		if ((i >= MAX_RULES || !disabled[i]) && r->scope == scope)
-			return r;
+/*
+ * The next enabled rule of @scope from @c on, or NULL. Tree rules run on
+ * every candidate pair of a tree: a walk of the tables, not a lookup.
+ */
+static const struct rule *next_enabled(enum rule_scope scope, struct cursor *c)
+{
+	for (; c->family < NFAMILIES; c->family++, c->rule = 0)
+		while (c->rule < families[c->family]->nrules) {
+			const struct rule *r =
+				&families[c->family]->rules[c->rule++];
+			unsigned k = c->index++;
+
+			if ((k >= MAX_RULES || !disabled[k]) &&
+			    r->scope == scope)
+				return r;
+		}
 	return NULL;
 }
 
 void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn)
 {
+	struct cursor c = { 0, 0, 0 };
 	const struct rule *r;
-	unsigned k = 0;
 
-	while ((r = next_enabled(RULE_FUNCTION, &k)))
+	while ((r = next_enabled(RULE_FUNCTION, &c)))
 		r->check_function(ctx, r, fn);
 }
 
 void registry_run_tree(struct rule_tree_ctx *ctx,
 		       const struct pair_candidate *c)
 {
+	struct cursor at = { 0, 0, 0 };
 	const struct rule *r;
-	unsigned k = 0;
 
-	while ((r = next_enabled(RULE_TREE, &k)))
+	while ((r = next_enabled(RULE_TREE, &at)))
 		r->check_tree(ctx, r, c);
 }
