@@ -544,21 +544,24 @@ static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_plain_load,
+	  ON_FUNCTION_FLAGS(check_addr_dep_plain_load,
+			    RULE_REPORTS_READER),
 	  "a published pointer read with a plain load, then dereferenced" },
 	{ "addr-dep-unannotated", SEV_NOTE, FIX_NONE,
-	  check_addr_dep_unannotated,
+	  ON_FUNCTION(check_addr_dep_unannotated),
 	  "READ_ONCE() of a published pointer whose address dependency "
 	  "nothing names (rcu_dereference(), acquire, or a comment)" },
 	{ "addr-dep-pointer-compare", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_pointer_compare,
+	  ON_FUNCTION(check_addr_dep_pointer_compare),
 	  "a dependency-carrying pointer compared with a known address, then "
 	  "read through where they are equal" },
-	{ "addr-dep-integer", SEV_WARNING, FIX_NONE, check_addr_dep_integer,
+	{ "addr-dep-integer", SEV_WARNING, FIX_NONE,
+	  ON_FUNCTION(check_addr_dep_integer),
 	  "an address dependency through integer arithmetic the compiler can "
 	  "cancel or decide" },
 	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_c11_relaxed,
+	  ON_FUNCTION_FLAGS(check_addr_dep_c11_relaxed,
+			    RULE_REPORTS_READER),
 	  "a C11 relaxed pointer load, published by a release, then "
 	  "dereferenced" },
 };
