@@ -38,8 +38,9 @@ MUTATIONS = [
     (re.compile(r'\bsmp_(w|r)?mb\(\s*\)'), 'barrier()'),
     (re.compile(r'\bsmp_mb__(before|after)_atomic\(\s*\)'), 'barrier()'),
     (re.compile(r'\bsmp_mb__after_spinlock\(\s*\)'), 'barrier()'),
-    (re.compile(r'\bsmp_store_release\('), 'WRITE_ONCE('),
-    (re.compile(r'\bsmp_load_acquire\('), 'READ_ONCE('),
+    # these two take a pointer where WRITE_ONCE()/READ_ONCE() take an lvalue
+    (re.compile(r'\bsmp_store_release\('), 'WRITE_ONCE(*'),
+    (re.compile(r'\bsmp_load_acquire\('), 'READ_ONCE(*'),
     (re.compile(r'\brcu_assign_pointer\('), 'WRITE_ONCE('),
     (re.compile(r'\bsmp_store_mb\('), 'WRITE_ONCE('),
     # atomic_read_acquire() and atomic_set_release() have no _relaxed form
