@@ -15,7 +15,8 @@ seen), and count the mutants that bring a new finding.
     bench/barrier_mutants.py ORDERCHECK TREE [--dirs kernel mm lib]
         [--out DIR] [--limit N] [--jobs N]
 
-TREE must have compile_commands.json (bench/prepare-linux.sh). The file is
+TREE must have compile_commands.json (bench/prepare-linux.sh); ordercheck
+runs in TREE, so paths are spelled as a run there spells them. The file is
 mutated in place and always restored; a copy of the original is kept in
 OUT until it is. Prints one line per mutant and the rate; writes
 OUT/mutants.json with every mutant, its outcome and the new findings.
@@ -25,6 +26,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -36,10 +38,14 @@ MUTATIONS = [
     (re.compile(r'\bsmp_(w|r)?mb\(\s*\)'), 'barrier()'),
     (re.compile(r'\bsmp_mb__(before|after)_atomic\(\s*\)'), 'barrier()'),
     (re.compile(r'\bsmp_mb__after_spinlock\(\s*\)'), 'barrier()'),
-    (re.compile(r'\bsmp_store_release\('), 'WRITE_ONCE('),
-    (re.compile(r'\bsmp_load_acquire\('), 'READ_ONCE('),
+    # these two take a pointer where WRITE_ONCE()/READ_ONCE() take an lvalue
+    (re.compile(r'\bsmp_store_release\('), 'WRITE_ONCE(*'),
+    (re.compile(r'\bsmp_load_acquire\('), 'READ_ONCE(*'),
     (re.compile(r'\brcu_assign_pointer\('), 'WRITE_ONCE('),
     (re.compile(r'\bsmp_store_mb\('), 'WRITE_ONCE('),
+    # atomic_read_acquire() and atomic_set_release() have no _relaxed form
+    (re.compile(r'\b(atomic(64|_long)?_(read|set))_(acquire|release)\('),
+     r'\1('),
     (re.compile(r'\b(atomic(64|_long)?_\w+?)_(acquire|release)\('),
      r'\1_relaxed('),
 ]
@@ -100,14 +106,17 @@ def findings(doc):
 def run(oc, tree, store, timeout):
     # the whole tree, so that a finding placed at the partner counts too;
     # every file but the mutated one comes from the store unparsed
-    cmd = [oc, '-p', tree, '--facts', store, '--format=json', '-j', '1']
-    r = subprocess.run(cmd, capture_output=True, timeout=timeout)
+    cmd = [oc, '-p', '.', '--facts', store, '--format=json', '-j', '1']
+    r = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=tree)
     if r.returncode > 1:
         return None, r.stderr.decode(errors='replace')[-500:]
     return findings(json.loads(r.stdout.decode('utf-8'))), None
 
 
 def main():
+    # a kill must not leave a mutated kernel file behind: SIGTERM unwinds
+    # through the finally that restores it, as Ctrl-C does
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('ordercheck')
     ap.add_argument('tree')
@@ -118,7 +127,7 @@ def main():
     a = ap.parse_args()
     oc = os.path.abspath(a.ordercheck)
     tree = os.path.abspath(a.tree)
-    out = a.out or tempfile.mkdtemp(prefix='mutants-')
+    out = os.path.abspath(a.out or tempfile.mkdtemp(prefix='mutants-'))
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(tree, 'compile_commands.json')) as f:
         db = json.load(f)
@@ -136,9 +145,10 @@ def main():
     # the unmutated tree's store: every partner is visible to each mutant
     store = os.path.join(out, 'tree.sqlite')
     if not os.path.exists(store):
-        subprocess.run([oc, '-p', tree, '--facts', store, '-j',
+        subprocess.run([oc, '-p', '.', '--facts', store, '-j',
                         str(os.cpu_count()), '--format=json', '-o',
-                        os.path.join(out, 'tree.json')], check=False)
+                        os.path.join(out, 'tree.json')], check=False,
+                       cwd=tree)
     with open(os.path.join(out, 'tree.json'), 'rb') as f:
         base = findings(json.loads(f.read().decode('utf-8')))
     found = 0
@@ -162,8 +172,8 @@ def main():
             m['new'] = new
             m['outcome'] = 'reported' if new else 'missed'
             found += bool(new)
-        print(f"{m['outcome']:8} {m['file']}:{m['line']} "
-              f"{m['primitive']} -> {m['replacement']}"
+        print(f"{m['outcome']:8} {m['file']}:{m['line']} {m['primitive']}"
+              f" weakened"
               + ''.join(f"\n         {d['file']}:{d['line']}: "
                         f"[{d['rule']}] {d['message'][:110]}"
                         for d in m.get('new', [])), flush=True)

@@ -5,6 +5,8 @@
 # added"):
 #   checker/src/rules/FAMILY.c  a check_<id>() stub above the family's
 #                               table, and the rule's row at the table's end
+#                               (a tree rule in a family of tree rules,
+#                               pairs, else a function rule)
 #   testcases/ID/bad.c          a case expecting the rule: it FAILS --verify
 #                               (ctest -R verify-ID-bad) until check_<id>()
 #                               reports it, on purpose
@@ -41,6 +43,19 @@ fi
 grep -q "\"$id\"" $rules/*.c && die "'$id' is already a rule"
 [ ! -e "testcases/$id" ] || die "testcases/$id already exists"
 fn=check_$(echo "$id" | tr - _)
+# The family's rules say the scope: a family of tree rules (pairs) judges
+# the pairing engine's candidates, the others one function's events.
+if grep -q 'ON_TREE(' "$rules/$family.c"; then
+	scope=RULE_TREE
+	check=check_tree
+	params="struct rule_tree_ctx *ctx|const struct rule *self|const struct pair_candidate *c"
+	unused=c
+else
+	scope=RULE_FUNCTION
+	check=check_function
+	params="struct rule_ctx *ctx|const struct rule *self|const struct function_ir *fn"
+	unused=fn
+fi
 # a C string: the summary's backslashes and quotes escaped
 csummary=$(printf '%s' "$summary" | sed 's/\\/\\\\/g; s/"/\\"/g')
 
@@ -56,7 +71,11 @@ line=$head
 width=${#head}
 sep=""
 {
-	for p in "struct rule_ctx *ctx" "const struct rule *self" "const struct function_ir *fn"; do
+	IFS='|'
+	# shellcheck disable=SC2086 # split on IFS, the parameters' separator
+	set -- $params
+	unset IFS
+	for p in "$@"; do
 		# ", " before it, "," or ")" after it
 		if [ -n "$sep" ] && [ $((width + 2 + ${#p} + 1)) -gt 80 ]; then
 			printf '%s,\n' "$line"
@@ -83,7 +102,7 @@ $(cat "$tmp/signature")
 {
 	(void)ctx;
 	(void)self;
-	(void)fn;
+	(void)$unused;
 }
 
 EOF
@@ -92,7 +111,8 @@ cat >"$tmp/row" <<EOF
 	{ .id = "$id",
 	  .sev = SEV_WARNING,
 	  .fix = FIX_NONE,
-	  .check = $fn,
+	  .scope = $scope,
+	  .$check = $fn,
 	  .summary = "$csummary" },
 EOF
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* One translation unit: build its events, run the rules, collect findings. */
+/* The driver for one translation unit: events, function rules, facts. */
 #ifndef ORDERCHECK_ANALYZE_H
 #define ORDERCHECK_ANALYZE_H
 
@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "events_build.h"
+#include "events/build.h"
 
 struct analyze_opts {
 	struct build_opts build;

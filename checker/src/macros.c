@@ -13,7 +13,8 @@ struct collect {
 	unsigned cap;
 };
 
-static bool defined_in_stdatomic(CXCursor expansion)
+/* Defined in a dialect's own header (<stdatomic.h>): that dialect's name. */
+static bool defined_in_scoped_header(CXCursor expansion)
 {
 	CXCursor def = clang_getCursorReferenced(expansion);
 	CXFile f;
@@ -29,7 +30,7 @@ static bool defined_in_stdatomic(CXCursor expansion)
 		return false;
 	name = clang_getFileName(f);
 	s = clang_getCString(name);
-	r = s && strlen(s) >= 11 && !strcmp(s + strlen(s) - 11, "stdatomic.h");
+	r = s && vocab_scoped_header(s);
 	clang_disposeString(name);
 	return r;
 }
@@ -66,7 +67,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 	m->off = off;
 	m->end_off = end;
 	if (prim) {
-		m->c11 = defined_in_stdatomic(c);
+		m->c11 = defined_in_scoped_header(c);
 		if (m->c11)
 			prim = vocab_lookup(clang_getCString(sp), true);
 		m->prim = prim;

@@ -15,7 +15,7 @@ struct macro_exp {
 	unsigned off, end_off; /* file offsets of the name and after ')' */
 	const struct vocab_entry *prim; /* NULL: not a primitive */
 	char *name; /* only for primitives */
-	bool c11; /* defined in <stdatomic.h>: the C11 dialect's name */
+	bool c11; /* defined in <stdatomic.h> (vocab_scoped_header()): C11's */
 	bool claimed; /* an event was made from it */
 	bool args_split;
 	unsigned nargs;

@@ -9,7 +9,7 @@
 #include "changed.h"
 #include "check.h"
 #include "engines.h"
-#include "events_build.h"
+#include "events/build.h"
 #include "lsp/lsp.h"
 #include "options.h"
 #include "report/baseline.h"
@@ -94,9 +94,9 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 {
 	to->t.nworkers = (unsigned)o->jobs;
 	to->t.timeout = o->timeout;
-	to->t.pairing.litmus_dir = o->emit_litmus;
-	to->t.pairing.herd = o->herd;
-	to->t.pairing.herd_dir = o->herd_dir;
+	to->t.litmus.dir = o->emit_litmus;
+	to->t.litmus.herd = o->herd;
+	to->t.litmus.herd_dir = o->herd_dir;
 	to->t.quiet = o->kbuild || o->verify;
 	to->t.stats = o->stats;
 	to->t.pair_only = o->pair_only;

@@ -14,6 +14,7 @@
 #include "pairs/facts.h"
 #include "pairs/inputs.h"
 #include "pairs/store.h"
+#include "rules/tree_context.h"
 
 struct tree {
 	struct tu_job *jobs;
@@ -200,6 +201,7 @@ static void pair(struct tree *t, struct diag_list *out)
 	struct fact_set set;
 	struct gather g = { t, &set, { 0 }, 0 };
 	struct diag_list found = { 0 };
+	struct litmus_findings litmus = { 0 };
 	bool *report;
 	unsigned i, nfacts = 0;
 	double t0 = now(), t1;
@@ -229,8 +231,11 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
-	pairing_run(&set, report, &t->o->pairing, t->o->pair_only ? &g.seen : out,
-		    &found);
+	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out, &found,
+		      t->o->litmus.dir ? &litmus : NULL);
+	/* the sinks after pairing: they need the facts, so before the free */
+	litmus_emit(&litmus, &t->o->litmus, &found);
+	litmus_findings_free(&litmus);
 	diag_list_free(&g.seen);
 	stat_line(t, "pairing", t1, "%u findings", found.n);
 	diag_list_move(out, &found);

@@ -2,18 +2,19 @@
 /*
  * Checking a set of files as one tree: reuse what the facts store holds
  * for unchanged files, check the others in worker processes, store what
- * they gave, then run the pairing pass over the facts of the whole store.
+ * they gave, then run the tree rules over the facts of the whole store
+ * (rules/tree_context.h) and the sinks after them (pairs/litmus.h).
  */
 #ifndef ORDERCHECK_TREE_H
 #define ORDERCHECK_TREE_H
 
 #include "check.h"
-#include "pairs/pairing.h"
+#include "pairs/litmus.h"
 
 struct tree_opts {
 	const char *facts; /* the store's path, or NULL for none */
 	unsigned nworkers, timeout;
-	struct pairing_opts pairing;
+	struct litmus_opts litmus; /* --emit-litmus, --herd */
 	/* what besides a file's command decides its findings (our flags) */
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */

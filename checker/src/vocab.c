@@ -1,64 +1,70 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Lookup of primitives in the dialect tables of vocab/. */
+/* Lookup of primitives and names in the dialect tables of vocab/. */
 #include "vocab.h"
 
-#include <stdio.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const struct vocab_entry fixed_rows[] = {
-#define PRIM(n, k, c, f, p) { #n, D_LINUX, k, c, f, p, -1, -1 },
-#include "vocab/linux.def"
-#undef PRIM
-#define PRIM(n, k, c, f, p) { #n, D_GNU, k, c, f, p, -1, -1 },
-#include "vocab/sync.def"
-#undef PRIM
+#include "util.h"
+
+/* A line of a dialect's .def file. */
+enum row_type {
+	ROW_DIALECT,
+	ROW_PRIM,
+	ROW_C11,
+	ROW_OP,
+	ROW_OP_PREFIX,
+	ROW_OP_SUFFIX,
+	ROW_PATTERN,
 };
 
-static const struct vocab_entry c11_rows[] = {
-#define C11(n, d, k, f, p, mo, mof) { #n, d, k, OC_NONE, f, p, mo, mof },
-#include "vocab/c11.def"
-#undef C11
-};
-
+/* What an OP row expands over: every OP_PREFIX, or none. */
 enum { PFX_ATOMIC, PFX_BARE };
 
-struct atomic_op {
-	const char *base;
-	int prefixes;
+struct row {
+	enum row_type type;
+	const char *name; /* or OP base, prefix, suffix, glob, header glob */
+	enum oc_dialect dialect; /* ROW_DIALECT */
 	enum oc_kind kind;
 	enum oc_class cls;
-	unsigned flags;
-	int suffixes;
-	int ptr_arg;
+	unsigned flags, roles;
+	int ptr_arg, mo_arg, mo_fail_arg;
+	int prefixes; /* ROW_OP: PFX_* */
+	bool suffixes; /* ROW_OP: also with every OP_SUFFIX */
 };
 
-static const struct atomic_op atomic_ops[] = {
-#define OP(b, px, k, c, f, sfx, p) { #b, px, k, c, f, sfx, p },
-#include "vocab/linux_atomic.def"
-#undef OP
+/* Row macros one per line, as the .def files' rows are. */
+/* clang-format off */
+static const struct row rows[] = {
+#define DIALECT(id, header) \
+	{ .type = ROW_DIALECT, .dialect = id, .name = header },
+#define PRIM(n, k, c, f, p, r) \
+	{ .type = ROW_PRIM, .name = #n, .kind = k, .cls = c, .flags = f, \
+	  .ptr_arg = p, .mo_arg = -1, .mo_fail_arg = -1, .roles = r },
+#define C11(n, k, f, p, mo, mof) \
+	{ .type = ROW_C11, .name = #n, .kind = k, .cls = OC_NONE, .flags = f, \
+	  .ptr_arg = p, .mo_arg = mo, .mo_fail_arg = mof },
+#define OP(b, px, k, c, f, sfx, p) \
+	{ .type = ROW_OP, .name = #b, .prefixes = px, .kind = k, .cls = c, \
+	  .flags = f, .suffixes = sfx, .ptr_arg = p },
+#define OP_PREFIX(px) { .type = ROW_OP_PREFIX, .name = #px },
+#define OP_SUFFIX(sfx, c) { .type = ROW_OP_SUFFIX, .name = #sfx, .cls = c },
+#define PATTERN(glob, r) { .type = ROW_PATTERN, .name = glob, .roles = r },
+#include "vocab/dialects.def"
 };
+/* clang-format on */
 
-/* raw_ (v6.5+) and arch_ names carry the same ordering as the plain ones */
-static const char *const atomic_prefixes[] = {
-	"atomic_",	"atomic64_",	  "atomic_long_",
-	"raw_atomic_",	"raw_atomic64_",  "raw_atomic_long_",
-	"arch_atomic_", "arch_atomic64_", "arch_atomic_long_",
-};
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-static const struct {
-	const char *suffix;
-	enum oc_class rmw, load, store;
-} order_suffixes[] = {
-	{ "_relaxed", OC_RMW_RLX, OC_MLOAD, OC_MSTORE },
-	{ "_acquire", OC_RMW_ACQ, OC_ACQ_LOAD, OC_MSTORE },
-	{ "_release", OC_RMW_REL, OC_MLOAD, OC_REL_STORE },
-};
-
-static struct vocab_entry *linux_table; /* fixed + generated, sorted */
-static unsigned linux_count;
-static struct vocab_entry *c11_table;
-static unsigned c11_count;
+/* Every primitive of every dialect, by name, then in dialect table order. */
+static struct vocab_entry *table;
+static unsigned count;
+/* per dialect: the header glob that makes a name its own, or NULL */
+static const char *headers[D_COUNT];
+/* the PATTERN rows, asked for every call: a short list of their own */
+static const struct row **patterns;
+static unsigned npatterns;
 
 static int by_name(const void *a, const void *b)
 {
@@ -67,91 +73,155 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void add_generated(struct vocab_entry *e, unsigned *n, const char *pfx,
-			  const struct atomic_op *op, int sfx)
+/* The dialects' enum follows their table: the first one's row wins a tie. */
+static int by_name_then_dialect(const void *a, const void *b)
 {
-	size_t len = strlen(pfx) + strlen(op->base) + 10;
-	char *name = malloc(len);
-	struct vocab_entry *v = &e[(*n)++];
+	const struct vocab_entry *x = a, *y = b;
+	int r = strcmp(x->name, y->name);
 
-	snprintf(name, len, "%s%s%s", pfx, op->base,
-		 sfx < 0 ? "" : order_suffixes[sfx].suffix);
-	v->name = name;
-	v->dialect = D_LINUX;
-	v->kind = op->kind;
-	v->cls = op->cls;
-	v->flags = op->flags;
-	v->ptr_arg = op->ptr_arg;
-	v->mo_arg = -1;
-	v->mo_fail_arg = -1;
-	if (sfx >= 0)
-		v->cls = order_suffixes[sfx].rmw;
+	return r ? r : (int)x->dialect - (int)y->dialect;
+}
+
+static unsigned rows_of(enum row_type type)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < NROWS; i++)
+		n += rows[i].type == type;
+	return n;
+}
+
+static void add_row(const struct row *r, enum oc_dialect d)
+{
+	struct vocab_entry *e = &table[count++];
+
+	e->name = r->name;
+	e->dialect = d;
+	e->kind = r->kind;
+	e->cls = r->cls;
+	e->flags = r->flags;
+	e->ptr_arg = r->ptr_arg;
+	e->mo_arg = r->mo_arg;
+	e->mo_fail_arg = r->mo_fail_arg;
+	e->roles = r->roles;
+}
+
+/* @op with prefix @pfx and suffix row @sfx (NULL: none). */
+static void add_op(const struct row *op, enum oc_dialect d, const char *pfx,
+		   const struct row *sfx)
+{
+	struct row r = *op;
+
+	r.name = xasprintf("%s%s%s", pfx, op->name, sfx ? sfx->name : "");
+	if (sfx)
+		r.cls = sfx->cls;
+	r.mo_arg = r.mo_fail_arg = -1;
+	add_row(&r, d);
+}
+
+/* @op with prefix @pfx, and with each suffix if it takes them. */
+static void add_op_suffixed(const struct row *op, enum oc_dialect d,
+			    const char *pfx)
+{
+	unsigned i;
+
+	add_op(op, d, pfx, NULL);
+	for (i = 0; op->suffixes && i < NROWS; i++)
+		if (rows[i].type == ROW_OP_SUFFIX)
+			add_op(op, d, pfx, &rows[i]);
+}
+
+static void expand_op(const struct row *op, enum oc_dialect d)
+{
+	unsigned i;
+
+	if (op->prefixes == PFX_BARE) {
+		add_op_suffixed(op, d, "");
+		return;
+	}
+	for (i = 0; i < NROWS; i++)
+		if (rows[i].type == ROW_OP_PREFIX)
+			add_op_suffixed(op, d, rows[i].name);
 }
 
 static void vocab_init(void)
 {
-	unsigned nfixed = sizeof(fixed_rows) / sizeof(fixed_rows[0]);
-	unsigned nops = sizeof(atomic_ops) / sizeof(atomic_ops[0]);
-	unsigned npfx = sizeof(atomic_prefixes) / sizeof(atomic_prefixes[0]);
-	unsigned max = nfixed + nops * npfx * 4, n = 0, i, j;
-	struct vocab_entry *e;
+	enum oc_dialect d = D_LINUX;
+	unsigned i;
 
-	if (linux_table)
+	if (table)
 		return;
-	e = calloc(max, sizeof(*e));
-	if (!e)
-		abort(); /* at start-up, before any file: nothing to lose */
-	memcpy(e, fixed_rows, sizeof(fixed_rows));
-	n = nfixed;
-	for (i = 0; i < nops; i++) {
-		const struct atomic_op *op = &atomic_ops[i];
-		unsigned np = op->prefixes == PFX_ATOMIC ? npfx : 1;
-
-		for (j = 0; j < np; j++) {
-			const char *pfx = op->prefixes == PFX_ATOMIC ?
-						  atomic_prefixes[j] :
-						  "";
-			int s;
-
-			add_generated(e, &n, pfx, op, -1);
-			for (s = 0; op->suffixes && s < 3; s++)
-				add_generated(e, &n, pfx, op, s);
+	table = xcalloc(rows_of(ROW_PRIM) + rows_of(ROW_C11) +
+				rows_of(ROW_OP) * (rows_of(ROW_OP_PREFIX) + 1) *
+					(rows_of(ROW_OP_SUFFIX) + 1),
+			sizeof(*table));
+	patterns = xcalloc(rows_of(ROW_PATTERN) + 1, sizeof(*patterns));
+	for (i = 0; i < NROWS; i++) {
+		switch (rows[i].type) {
+		case ROW_DIALECT:
+			d = rows[i].dialect;
+			headers[d] = rows[i].name;
+			break;
+		case ROW_PRIM:
+		case ROW_C11:
+			add_row(&rows[i], d);
+			break;
+		case ROW_OP:
+			expand_op(&rows[i], d);
+			break;
+		case ROW_PATTERN:
+			patterns[npatterns++] = &rows[i];
+			break;
+		default:
+			break;
 		}
 	}
-	qsort(e, n, sizeof(*e), by_name);
-	linux_table = e;
-	linux_count = n;
-
-	c11_count = sizeof(c11_rows) / sizeof(c11_rows[0]);
-	c11_table = malloc(sizeof(c11_rows));
-	if (!c11_table)
-		abort();
-	memcpy(c11_table, c11_rows, sizeof(c11_rows));
-	qsort(c11_table, c11_count, sizeof(*c11_table), by_name);
+	qsort(table, count, sizeof(*table), by_name_then_dialect);
 }
 
-static const struct vocab_entry *find(const struct vocab_entry *t, unsigned n,
-				      const char *name)
-{
-	struct vocab_entry key = { .name = name };
-
-	return bsearch(&key, t, n, sizeof(*t), by_name);
-}
-
+/*
+ * Of the rows named @name, the one of a header-scoped dialect if the name
+ * came from its header (@c11_header), else of another; failing that, the
+ * first.
+ */
 const struct vocab_entry *vocab_lookup(const char *name, bool c11_header)
 {
-	const struct vocab_entry *e;
+	struct vocab_entry key = { .name = name };
+	const struct vocab_entry *e, *first;
 
 	vocab_init();
-	if (c11_header || !strncmp(name, "__", 2)) {
-		e = find(c11_table, c11_count, name);
-		if (e)
+	first = bsearch(&key, table, count, sizeof(*table), by_name);
+	if (!first)
+		return NULL;
+	while (first > table && !strcmp(first[-1].name, name))
+		first--;
+	for (e = first; e < table + count && !strcmp(e->name, name); e++)
+		if ((headers[e->dialect] != NULL) == c11_header)
 			return e;
-	}
-	e = find(linux_table, linux_count, name);
-	if (e)
-		return e;
-	return c11_header ? NULL : find(c11_table, c11_count, name);
+	return first;
+}
+
+bool vocab_scoped_header(const char *path)
+{
+	unsigned i;
+
+	vocab_init();
+	for (i = 0; i < D_COUNT; i++)
+		if (headers[i] && !fnmatch(headers[i], path, 0))
+			return true;
+	return false;
+}
+
+bool vocab_name_is(const char *name, unsigned roles)
+{
+	unsigned i;
+
+	vocab_init();
+	for (i = 0; i < npatterns; i++)
+		if ((patterns[i]->roles & roles) &&
+		    !fnmatch(patterns[i]->name, name, 0))
+			return true;
+	return false;
 }
 
 enum oc_class vocab_class_for_order(enum oc_kind kind, int mo)
@@ -292,11 +362,11 @@ bool vocab_is_rmw_class(enum oc_class cls)
 unsigned vocab_count(void)
 {
 	vocab_init();
-	return linux_count + c11_count;
+	return count;
 }
 
 const struct vocab_entry *vocab_at(unsigned i)
 {
 	vocab_init();
-	return i < linux_count ? &linux_table[i] : &c11_table[i - linux_count];
+	return &table[i];
 }

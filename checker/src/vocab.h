@@ -46,13 +46,14 @@ enum oc_kind {
 	K_MARKER,
 };
 
+/* D_LINUX, D_GNU, D_C11: one per line of vocab/dialects.def. */
 enum oc_dialect {
-	D_LINUX,
-	D_C11,
-	D_GNU,
+#define DIALECT(id, header) id,
+#include "vocab/dialects.def"
+	D_COUNT /* not a dialect: how many there are */
 };
 
-/* Flags of a primitive; a row's last column. */
+/* Flags of a primitive: how it orders, a row's flags column. */
 enum {
 	F_RET = 1 << 0, /* returns the old or new value */
 	F_COND = 1 << 1, /* unordered when it fails (cmpxchg, add_unless) */
@@ -77,6 +78,31 @@ enum {
 	F_LVALUE = 1 << 20, /* READ_ONCE(x): the location is x, not *x */
 };
 
+/*
+ * Roles: what a rule singles a primitive out for beyond what it orders (a
+ * PRIM row's last column), or a name that is no primitive (PATTERN rows,
+ * vocab_name_is()). Rules ask for a role, never for a name.
+ */
+enum {
+	R_MB_HELPERS = 1 << 0, /* has __before/__after_atomic() twins */
+	R_RMW_IMPLIED = 1 << 1, /* a fully ordered RMW beside it implies it */
+	R_STORE_MB = 1 << 2, /* WRITE_ONCE() then smp_mb(): smp_store_mb() */
+	R_UNNAMED_DEP = 1 << 3, /* marked load that names no dependency */
+	R_PTR_ONLY = 1 << 4, /* reads a pointer it does not dereference */
+	R_UPDATE_SIDE = 1 << 5, /* reads under the update-side lock */
+	R_RCU_LOCK = 1 << 6, /* opens an RCU read-side critical section */
+	R_RCU_UNLOCK = 1 << 7, /* closes one */
+	R_SRCU_LOCK = 1 << 8, /* opens an SRCU read-side critical section */
+	/* PATTERN rows */
+	R_SIZED = 1 << 9, /* clang names it by size: __sync_fetch_and_add_8 */
+	R_NOT_A_CALL = 1 << 10, /* a builtin that orders nothing */
+	R_IMPLEMENTS = 1 << 11, /* a function that implements primitives */
+	R_ASSERTS_HELD = 1 << 12, /* says a lock is held */
+	R_CALLER_HOLDS = 1 << 13, /* a function whose caller holds a lock */
+	R_SEQ_READ = 1 << 14, /* a seqcount read side */
+	R_ALLOCATES = 1 << 15, /* returns an object nobody else sees yet */
+};
+
 struct vocab_entry {
 	const char *name;
 	enum oc_dialect dialect;
@@ -86,6 +112,7 @@ struct vocab_entry {
 	int ptr_arg; /* argument naming the location, or -1 */
 	int mo_arg; /* memory-order argument, or -1 */
 	int mo_fail_arg; /* failure memory-order argument, or -1 */
+	unsigned roles; /* R_* */
 };
 
 /* C11 memory orders, numbered as clang's __ATOMIC_* macros. */
@@ -101,10 +128,17 @@ enum oc_order {
 
 /*
  * Look a primitive up by the name the user wrote. @c11_header says the
- * name came from <stdatomic.h>, where atomic_fetch_add() is C11's and not
- * the kernel's. Returns NULL for names that are not primitives.
+ * name came from a dialect's header (<stdatomic.h>, vocab_scoped_header()),
+ * where atomic_fetch_add() is C11's and not the kernel's. Returns NULL for
+ * names that are not primitives.
  */
 const struct vocab_entry *vocab_lookup(const char *name, bool c11_header);
+
+/* Whether macros defined in the file @path are its dialect's own names. */
+bool vocab_scoped_header(const char *path);
+
+/* Whether @name, which is no primitive, has one of @roles (PATTERN rows). */
+bool vocab_name_is(const char *name, unsigned roles);
 
 /* Class of a C11/GNU operation of @kind at memory order @mo. */
 enum oc_class vocab_class_for_order(enum oc_kind kind, int mo);

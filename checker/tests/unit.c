@@ -4,20 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "diag.h"
 #include "util.h"
 #include "vocab.h"
-
-static int failures;
-
-#define CHECK(cond)                                                    \
-	do {                                                           \
-		if (!(cond)) {                                         \
-			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
-				__LINE__, #cond);                      \
-			failures++;                                    \
-		}                                                      \
-	} while (0)
 
 /* Rows checked against ordering-semantics.md, one per table and suffix. */
 static const struct {
@@ -100,6 +90,42 @@ static void test_classes(void)
 	CHECK(vocab_count() > 1000);
 }
 
+/* What rules single out comes from the tables' roles, not from names. */
+static void test_roles(void)
+{
+	unsigned i;
+
+	CHECK(vocab_lookup("smp_mb", false)->roles & R_MB_HELPERS);
+	CHECK(vocab_lookup("smp_mb", false)->roles & R_STORE_MB);
+	CHECK(vocab_lookup("WRITE_ONCE", false)->roles & R_STORE_MB);
+	CHECK(!(vocab_lookup("smp_wmb", false)->roles & R_MB_HELPERS));
+	CHECK(vocab_lookup("__sync_synchronize", false)->roles & R_RMW_IMPLIED);
+	CHECK(vocab_lookup("rcu_read_lock_bh", false)->roles & R_RCU_LOCK);
+	CHECK(vocab_lookup("rcu_access_pointer", false)->roles & R_PTR_ONLY);
+	/* names that are no primitive, by PATTERN rows */
+	CHECK(vocab_name_is("__builtin_expect", R_NOT_A_CALL));
+	CHECK(vocab_name_is("__sync_fetch_and_add_4", R_SIZED));
+	CHECK(vocab_name_is("arch_atomic_inc", R_IMPLEMENTS));
+	CHECK(vocab_name_is("lockdep_assert_held_once", R_ASSERTS_HELD));
+	CHECK(vocab_name_is("__queue_work_locked", R_CALLER_HOLDS));
+	CHECK(!vocab_name_is("_locked", R_CALLER_HOLDS));
+	CHECK(vocab_name_is("raw_read_seqcount_begin", R_SEQ_READ));
+	CHECK(vocab_name_is("kmem_cache_alloc", R_ALLOCATES));
+	CHECK(!vocab_name_is("kmem_cache_alloc", R_SEQ_READ));
+	/* the dialect table: each file's rows are its dialect's */
+	CHECK(D_COUNT == 3);
+	CHECK(vocab_lookup("__atomic_load_n", false)->dialect == D_GNU);
+	CHECK(vocab_lookup("__sync_fetch_and_add", false)->dialect == D_GNU);
+	CHECK(vocab_lookup("atomic_long_inc_return_relaxed", false)->dialect ==
+	      D_LINUX);
+	CHECK(vocab_scoped_header("/usr/lib/clang/14/include/stdatomic.h"));
+	CHECK(!vocab_scoped_header("include/linux/atomic.h"));
+	/* one dialect names a primitive once: the lookup does not choose */
+	for (i = 1; i < vocab_count(); i++)
+		CHECK(strcmp(vocab_at(i - 1)->name, vocab_at(i)->name) ||
+		      vocab_at(i - 1)->dialect != vocab_at(i)->dialect);
+}
+
 static void test_orders(void)
 {
 	CHECK(vocab_class_for_order(K_LOAD, MO_ACQUIRE) == OC_ACQ_LOAD);
@@ -122,8 +148,6 @@ static void test_wire_format(void)
 	struct oc_diag *d;
 	struct oc_fix f = { "x.c", 1, 2, 1, 9, 1, 8, "a\tb\\c\nd" };
 	char *buf = NULL, *line, *save;
-	/* records are read in place: a writable line, not a leaked copy */
-	char garbage[] = "Zgarbage";
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 
@@ -149,7 +173,9 @@ static void test_wire_format(void)
 		CHECK(b.v[0].fix_safe && b.v[0].line == 3 && b.v[0].col == 4);
 		CHECK(!b.v[1].rule && b.v[1].sev == SEV_ERROR);
 	}
-	CHECK(diag_read_record(&b, garbage) == -1);
+	line = xstrdup("Zgarbage");
+	CHECK(diag_read_record(&b, line) == -1);
+	free(line);
 	free(buf);
 	diag_list_free(&a);
 	diag_list_free(&b);
@@ -169,6 +195,7 @@ static void test_paths(void)
 int main(void)
 {
 	test_classes();
+	test_roles();
 	test_orders();
 	test_wire_format();
 	test_paths();

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: scripts/add-rule.sh as a contributor runs it, in a copy of this
 # checkout (the files git lists, committed or not): it refuses bad input;
-# the skeleton it writes builds with -Werror, its README row is the
-# registry's, the catalogue test passes, and of the new rule's tests only
-# verify-ID-bad fails: bad.c expects a finding no code makes yet.
+# the skeletons it writes for a function rule and a tree rule build with
+# -Werror, their README rows are the registry's, the catalogue test
+# passes, and of the new rules' tests only verify-ID-bad fails: bad.c
+# expects a finding no code makes yet.
 # Exit 0 pass, 1 fail (with the reason), 77 skipped (a tool is missing).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,6 +15,7 @@ need git cmake cc python3 ctest
 git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || skip "$root is not a git checkout"
 tmp_dir
 id=probe-new-rule
+tid=probe-tree-rule
 src=$tmp/src
 mkdir "$src"
 git -C "$root" ls-files -z -co --exclude-standard >"$tmp/files" || fail "git ls-files"
@@ -31,6 +33,11 @@ run scripts/add-rule.sh Not_Kebab atomics
 expect_status 2
 [ ! -e testcases/Not_Kebab ] || fail "a refused id left files"
 
+# a tree rule first, without the build the next call makes
+run env NO_BUILD=1 scripts/add-rule.sh "$tid" pairs
+expect_status 0
+grep -q '^static void check_probe_tree_rule(struct rule_tree_ctx \*ctx,' checker/src/rules/pairs.c ||
+	fail "no check_probe_tree_rule() stub"
 # shellcheck disable=SC2016 # the backquotes are markdown, for the table
 run env BUILD_DIR="$tmp/build" JOBS=2 scripts/add-rule.sh "$id" ctrl_deps \
 	'a probe: `q || 1` and "quotes" survive'
@@ -42,17 +49,20 @@ tr '\0' '\n' <"$tmp/files" | while IFS= read -r f; do
 	[ -f "$root/$f" ] || continue
 	cmp -s "$root/$f" "$f" || echo "$f"
 done >"$tmp/changed"
-[ "$(cat "$tmp/changed")" = "$(printf 'README.md\nchecker/src/rules/ctrl_deps.c')" ] ||
-	fail "add-rule.sh changed other files than README.md and ctrl_deps.c: $(cat "$tmp/changed")"
-for f in bad.c good.c README.md; do
-	[ -f "testcases/$id/$f" ] || fail "no testcases/$id/$f"
+[ "$(cat "$tmp/changed")" = "$(printf 'README.md\nchecker/src/rules/ctrl_deps.c\nchecker/src/rules/pairs.c')" ] ||
+	fail "add-rule.sh changed other files than README.md, ctrl_deps.c and pairs.c: $(cat "$tmp/changed")"
+for f in "$id/bad.c" "$id/good.c" "$id/README.md" "$tid/bad.c" "$tid/good.c" "$tid/README.md"; do
+	[ -f "testcases/$f" ] || fail "no testcases/$f"
 done
 grep -q '^static void check_probe_new_rule(struct rule_ctx \*ctx,' checker/src/rules/ctrl_deps.c ||
 	fail "no check_probe_new_rule() stub"
 grep -qF "| [\`$id\`](testcases/$id/README.md) | control dependencies | checker | none | a probe: \`q \\|\\| 1\` and \"quotes\" survive |" README.md ||
 	fail "README.md has not the new row: $(grep -F "$id" README.md)"
+grep -qF "| [\`$tid\`](testcases/$tid/README.md) | pairing across functions and files | checker (tree) | none | TODO: what it finds, in one line |" README.md ||
+	fail "README.md has not the tree rule's row: $(grep -F "$tid" README.md)"
 run "$oc" --list-rules
 expect_out "^  $id "
+expect_out "^  $tid "
 
 run python3 testcases/harness/catalogue.py "$oc"
 expect_status 0
@@ -63,11 +73,17 @@ expect_status 1
 expect_out "bad.c:[0-9]*: error: expected warning\[$id\] {{TODO: the message}} not seen"
 run "$oc" --verify "-Wno-$id" "testcases/$id/bad.c"
 expect_status 1
+run "$oc" --verify "testcases/$tid/good.c"
+expect_status 0
+run "$oc" --verify "testcases/$tid/bad.c"
+expect_status 1
+expect_out "bad.c:[0-9]*: error: expected warning\[$tid\] {{TODO: the message}} not seen"
 
 # ctest in the copy found the new folder by its files (no cmake edit)
 cd "$tmp/build" || exit 1
-run ctest -R "^(verify|mutant)-$id-|^catalogue\$"
-expect_out "75% tests passed, 1 tests failed out of 4"
+run ctest -R "^(verify|mutant)-($id|$tid)-|^catalogue\$"
+expect_out "71% tests passed, 2 tests failed out of 7"
 expect_out "verify-$id-bad .*Failed"
-echo "ok: add-rule.sh wrote a rule that builds; only verify-$id-bad fails, as it should"
+expect_out "verify-$tid-bad .*Failed"
+echo "ok: add-rule.sh wrote two rules that build; only their verify-*-bad fail, as they should"
 exit 0

@@ -18,7 +18,7 @@ every disagreement listed, when
   - the engines column says cocci and rules/<id>.cocci or its report test
     (report.expected) is missing, or a .cocci names no rule;
   - the fix column says safe and fix.expected is missing, or the reverse;
-  - a per-function rule has no check_<id> function in checker/src/rules/.
+  - a rule has no check_<id> function in checker/src/rules/.
 
 Exit 0 when they agree, 1 with the list, 2 on a usage error.
 """
@@ -132,7 +132,7 @@ def check(oc, root):
         if os.path.isfile(os.path.join(d, "patch.expected")) and not (cocci and r["fix"] == "safe"):
             problems.append("%s: %spatch.expected, but no .cocci with a safe fix" % (rid, rel))
         fn = "check_" + rid.replace("-", "_")
-        if "(tree)" not in r["engines"] and not re.search(r"\b%s\(" % fn, rules_src):
+        if not re.search(r"\b%s\(" % fn, rules_src):
             problems.append("%s: no %s() in checker/src/rules/" % (rid, fn))
 
     for name in sorted(os.listdir(tc)):

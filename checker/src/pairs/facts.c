@@ -216,9 +216,9 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			f->locks++;
 		break;
 	case EV_MARKER:
-		if (!strncmp(e->name, "rcu_read_lock", 13))
+		if (events_has_role(e, R_RCU_LOCK))
 			f->rcu++;
-		else if (!strncmp(e->name, "rcu_read_unlock", 15) && f->rcu)
+		else if (events_has_role(e, R_RCU_UNLOCK) && f->rcu)
 			f->rcu--;
 		break;
 	case EV_CALL:

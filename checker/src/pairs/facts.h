@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "../events_build.h"
+#include "../events/tu.h"
 #include "../util.h"
 
 /* What a fact is: one letter, also its letter in the text form. */

@@ -16,21 +16,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../events/keys.h"
 #include "../vocab.h"
 
 const char *litmus_key_text(const char *key, char *buf, unsigned n)
 {
-	const char *s = key, *at;
 	int len;
+	const char *s = keys_shown(key, KEYS_NAME, &len);
 
-	if (!strncmp(s, "struct ", 7))
-		s += 7;
-	else if (!strncmp(s, "union ", 6))
-		s += 6;
-	else if (!strncmp(s, "global:", 7))
-		s += 7;
-	at = strchr(s, '@');
-	len = at ? (int)(at - s) : (int)strlen(s);
 	snprintf(buf, n, "%.*s", len, s);
 	return buf;
 }
@@ -420,4 +413,61 @@ char *litmus_herd(const char *path, const char *herd_dir, bool c11)
 	}
 	free(out);
 	return verdict;
+}
+
+void litmus_findings_add(struct litmus_findings *l,
+			 const struct litmus_finding *f)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = *f;
+}
+
+void litmus_findings_free(struct litmus_findings *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool c11_side(const struct litmus_side *s)
+{
+	return (s->fn->v[s->i].flags & s->fn->v[s->j].flags & FA_C11) != 0;
+}
+
+/* A note on the finding, at the test's first line. */
+static void note(struct oc_diag *d, const char *path, char *msg)
+{
+	diag_add_note(d, path, 1, 1, msg);
+	free(msg);
+}
+
+void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
+		 struct diag_list *diags)
+{
+	unsigned i;
+
+	for (i = 0; o->dir && i < l->n; i++) {
+		const struct litmus_finding *f = &l->v[i];
+		struct oc_diag *d = &diags->v[f->diag];
+		char *path, *verdict;
+
+		path = litmus_write(o->dir, i + 1, f->rule, f->shape, &f->p0,
+				    &f->p1);
+		if (!path)
+			continue;
+		note(d, path, xasprintf("litmus test: %s", path));
+		if (o->herd) {
+			verdict = litmus_herd(path, o->herd_dir,
+					      c11_side(&f->p0) &&
+						      c11_side(&f->p1));
+			note(d, path,
+			     verdict ? xasprintf("herd7 says: %s", verdict) :
+				       xstrdup("herd7 gave no verdict (not on "
+					       "PATH?)"));
+			free(verdict);
+		}
+		free(path);
+	}
 }

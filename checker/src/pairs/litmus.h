@@ -2,18 +2,22 @@
 /*
  * Litmus tests for pairing findings, in the syntax herd7 reads: the LKMM
  * form (tools/memory-model) for kernel code, the C11 form for _Atomic
- * code; and running herd7 on them where it is installed.
+ * code; and running herd7 on them where it is installed. A sink after the
+ * pairing pass: the tree rules leave what each test needs beside their
+ * findings (struct litmus_finding), litmus_emit() writes and runs them.
  */
 #ifndef ORDERCHECK_PAIRS_LITMUS_H
 #define ORDERCHECK_PAIRS_LITMUS_H
 
+#include "../diag.h"
 #include "facts.h"
 #include "order.h"
+#include "pairing.h"
 
-enum shape {
-	SHAPE_MP, /* W a; W b  ||  R b; R a */
-	SHAPE_S, /* W a; W b  ||  R b; W a */
-	SHAPE_SB, /* W a; R b  ||  W b; R a */
+struct litmus_opts {
+	const char *dir; /* --emit-litmus: one test per finding, or NULL */
+	bool herd; /* --herd: run herd7 on each test, note its verdict */
+	const char *herd_dir; /* where linux-kernel.cfg is, or NULL */
 };
 
 /* One process: two accesses of a function and what orders them. */
@@ -23,8 +27,33 @@ struct litmus_side {
 	struct ordering o;
 };
 
+/* A pairing finding, and what its litmus test needs. */
+struct litmus_finding {
+	unsigned diag; /* the finding's index in its diag_list */
+	const char *rule;
+	enum shape shape; /* not SHAPE_BARRIER */
+	struct litmus_side p0, p1;
+};
+
+struct litmus_findings {
+	struct litmus_finding *v;
+	unsigned n, cap;
+};
+
+void litmus_findings_add(struct litmus_findings *l,
+			 const struct litmus_finding *f);
+void litmus_findings_free(struct litmus_findings *l);
+
 /*
- * Write the test of @shape for sides @p0 and @p1 into @dir as
+ * --emit-litmus, --herd: write each finding's test into @o->dir, numbered
+ * in the order of @l, run herd7 on it if asked, and note both on the
+ * finding in @diags. Nothing without @o->dir.
+ */
+void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
+		 struct diag_list *diags);
+
+/*
+ * Write the test of @shape (not SHAPE_BARRIER) for sides @p0 and @p1 into @dir as
  * "<n>-<rule>.litmus"; returns its path (malloc), or NULL with the
  * reason on stderr.
  */

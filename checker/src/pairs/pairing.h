@@ -1,33 +1,102 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The pairing pass: the two-sided shapes of ../shared/reference/
- * ordering-semantics.md section 4 over the facts of a whole tree (message
- * passing, its S variant, store buffering, publish/dereference), and the
- * rules of the pairing family on them.
+ * The pairing engine: the candidates for two-sided ordering bugs over the
+ * facts of a whole tree (the shapes of ../shared/reference/
+ * ordering-semantics.md section 4, and write or read barriers with what
+ * could pair with them). It names no rule and includes nothing of
+ * ../rules/: the tree rules there judge each candidate.
  */
 #ifndef ORDERCHECK_PAIRS_PAIRING_H
 #define ORDERCHECK_PAIRS_PAIRING_H
 
 #include <stdbool.h>
 
-#include "../diag.h"
 #include "facts.h"
+#include "order.h"
 
-struct pairing_opts {
-	const char *litmus_dir; /* --emit-litmus: one test per finding */
-	bool herd; /* --herd: run herd7 on each test, note its verdict */
-	const char *herd_dir; /* where linux-kernel.cfg is, or NULL */
+enum shape {
+	SHAPE_MP, /* W a; W b  ||  R b; R a (message passing, publish) */
+	SHAPE_S, /* W a; W b  ||  R b; W a */
+	SHAPE_SB, /* W a; R b  ||  W b; R a (store buffering) */
+	SHAPE_BARRIER, /* one smp_wmb() or smp_rmb(), and its partners */
+};
+
+/* What a side's two accesses are, in order. */
+enum pair_role {
+	ROLE_WW, /* writer of MP and S */
+	ROLE_RR, /* reader of MP */
+	ROLE_RW, /* reader of S */
+	ROLE_WR, /* a side of SB */
+};
+
+/* One side of a shape: two accesses of one function, and their order. */
+struct pair_side {
+	enum pair_role role;
+	const char *k1, *k2; /* keys of the first and second access */
+	unsigned fn, i, j; /* set->fns[fn].v[i] before .v[j] */
+	struct ordering o;
 };
 
 /*
- * Run the pairing rules over @facts. A finding is reported when the side
- * it is reported on comes from a TU that @report marks (NULL: all), so a
- * run on some files still pairs them with the whole store. @seen holds
- * the per-function findings: a read that ctrl-dep-load-load already
- * reports is not reported again.
+ * A write (read) barrier, and what the tree has that could pair with it.
+ * With a "pairs with" comment, only @named is looked at: the functions
+ * the comment names; without one, the accesses it orders are.
  */
-void pairing_run(const struct fact_set *facts, const bool *report,
-		 const struct pairing_opts *o, const struct diag_list *seen,
-		 struct diag_list *out);
+struct pair_barrier {
+	unsigned fn, at; /* the fence: set->fns[fn].v[at] */
+	bool commented; /* it has a "pairs with" comment */
+	const char *named[8]; /* the functions the comment names */
+	unsigned nnamed;
+	bool named_defined; /* one of them is defined in the tree */
+	/* the nearest pair of stores (loads) it orders, and how many */
+	const struct fact *before, *after;
+	unsigned npairs;
+	/* another function accesses a pair in the other order */
+	bool partnered;
+	/* another function reads (writes) the flag at all */
+	bool flag_shared;
+	char buf[512]; /* the storage of named[] */
+};
+
+/*
+ * A candidate: for MP and S, @a is the writer and @b the reader; for SB,
+ * @a is the side a finding is reported on and @b the other. The two come
+ * from different functions, each side's ordering is known (no call or
+ * lock between its accesses hides it), and they may pair (a hub type's
+ * fields join only within one directory). For SHAPE_BARRIER, @barrier.
+ */
+struct pair_candidate {
+	enum shape shape;
+	const struct fact_set *set;
+	const struct pair_side *a, *b;
+	const struct pair_barrier *barrier;
+};
+
+/*
+ * Call @fn on every candidate in @set: the two-sided shapes first, sorted
+ * by location keys, then the barriers in the order of the set.
+ */
+void pairing_find(const struct fact_set *set,
+		  void (*fn)(const struct pair_candidate *c, void *arg),
+		  void *arg);
+
+/* A side's function and its first and second access. */
+static inline const struct fact_fn *pairing_fn(const struct fact_set *set,
+					       const struct pair_side *e)
+{
+	return &set->fns[e->fn];
+}
+
+static inline const struct fact *pairing_first(const struct fact_set *set,
+					       const struct pair_side *e)
+{
+	return &set->fns[e->fn].v[e->i];
+}
+
+static inline const struct fact *pairing_second(const struct fact_set *set,
+						const struct pair_side *e)
+{
+	return &set->fns[e->fn].v[e->j];
+}
 
 #endif

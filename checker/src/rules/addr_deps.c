@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "../events/keys.h"
 #include "common.h"
 
 /* ---- walking a function ---- */
@@ -72,7 +73,7 @@ static bool is_seq_read(const struct event *e, const void *arg)
 {
 	(void)arg;
 	return (e->type == EV_CALL || e->prim) && e->name &&
-	       (strstr(e->name, "read_seq") || strstr(e->name, "seqcount_begin"));
+	       vocab_name_is(e->name, R_SEQ_READ);
 }
 
 /*
@@ -93,15 +94,12 @@ static bool update_side(const struct function_ir *fn, const char *key,
 static const char *key_text(const char *key)
 {
 	static char buf[128];
-	const char *at;
+	int len;
+	const char *s = keys_shown(key, KEYS_MESSAGE, &len);
 
-	if (strncmp(key, "global:", 7))
-		return key;
-	/* a static's "@file" tells files apart, not the user */
-	at = strchr(key + 7, '@');
-	if (!at)
-		return key + 7;
-	snprintf(buf, sizeof(buf), "%.*s", (int)(at - key - 7), key + 7);
+	if (!s[len])
+		return s;
+	snprintf(buf, sizeof(buf), "%.*s", len, s);
 	return buf;
 }
 
@@ -111,7 +109,7 @@ static bool is_linux_head(const struct event *e)
 	return e->type != EV_BRANCH && e->prim && e->prim->dialect == D_LINUX &&
 	       (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))) &&
 	       e->cls != OC_PLAIN && !rule_is_acquire_like(e) &&
-	       strcmp(e->name, "rcu_access_pointer");
+	       !events_has_role(e, R_PTR_ONLY);
 }
 
 static bool is_plain_pointer_load(const struct event *e)
@@ -171,9 +169,8 @@ static bool is_rcu_reader_mark(const struct event *e, const void *arg)
 {
 	const struct event *l = arg;
 
-	return e->type == EV_MARKER && e->name &&
-	       (!strncmp(e->name, "rcu_read_lock", 13) ||
-		!strncmp(e->name, "srcu_read_lock", 14)) &&
+	return e->type == EV_MARKER &&
+	       events_has_role(e, R_RCU_LOCK | R_SRCU_LOCK) &&
 	       e->span.file == l->span.file && e->span.off < l->span.off;
 }
 
@@ -275,8 +272,8 @@ static void unannotated_list(const struct evlist *l, void *arg)
 	unsigned i;
 
 	evlist_for_each(l, i, e) {
-		if (e->type != EV_ACCESS || !e->prim ||
-		    strcmp(e->name, "READ_ONCE") || !(e->flags & EVF_POINTER) ||
+		if (e->type != EV_ACCESS || !events_has_role(e, R_UNNAMED_DEP) ||
+		    !(e->flags & EVF_POINTER) ||
 		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
 		    !(use = first_use(s->fn, e)) || use->addr_how ||
 		    update_side(s->fn, e->key, p) ||
@@ -336,7 +333,7 @@ static const struct event *compared_head(const struct event *const *v,
 		if (only_address(v[i], v, n))
 			continue;
 		/* rcu_access_pointer() is the reference's own safe compare */
-		if (v[i]->name && !strcmp(v[i]->name, "rcu_access_pointer"))
+		if (events_has_role(v[i], R_PTR_ONLY))
 			return NULL;
 		if (is_linux_head(v[i]) && (v[i]->flags & EVF_POINTER))
 			return v[i];
@@ -547,23 +544,26 @@ static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_plain_load,
+	  ON_FUNCTION_FLAGS(check_addr_dep_plain_load,
+			    RULE_REPORTS_READER),
 	  "a published pointer (`rcu_assign_pointer()`, release, `smp_wmb(); "
 	  "WRITE_ONCE()`) read with a plain load in a lockless reader, then "
 	  "dereferenced" },
 	{ "addr-dep-unannotated", SEV_NOTE, FIX_NONE,
-	  check_addr_dep_unannotated,
+	  ON_FUNCTION(check_addr_dep_unannotated),
 	  "`READ_ONCE()` of a published pointer heads the dependency the code "
 	  "relies on, and nothing names it" },
 	{ "addr-dep-pointer-compare", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_pointer_compare,
+	  ON_FUNCTION(check_addr_dep_pointer_compare),
 	  "a dependency-carrying pointer compared with a known address (or "
 	  "another pointer), then read through where they are equal" },
-	{ "addr-dep-integer", SEV_WARNING, FIX_NONE, check_addr_dep_integer,
+	{ "addr-dep-integer", SEV_WARNING, FIX_NONE,
+	  ON_FUNCTION(check_addr_dep_integer),
 	  "the dependency goes through arithmetic that cancels (`p - p`, `& "
 	  "0`) or a comparison feeding an index" },
 	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  check_addr_dep_c11_relaxed,
+	  ON_FUNCTION_FLAGS(check_addr_dep_c11_relaxed,
+			    RULE_REPORTS_READER),
 	  "C11/GNU relaxed load of a pointer published by a release, then read "
 	  "through" },
 };

@@ -11,15 +11,10 @@
 
 /* ---- what the neighbours are ---- */
 
-static bool is_named(const struct event *e, const char *name)
-{
-	return e && e->prim && !strcmp(e->prim->name, name);
-}
-
 /* smp_mb() and virt_mb(): the CPU-CPU full fence with helper twins */
 static bool is_smp_mb(const struct event *e)
 {
-	return is_named(e, "smp_mb") || is_named(e, "virt_mb");
+	return events_has_role(e, R_MB_HELPERS);
 }
 
 /* Void RMWs and the _relaxed/_acquire/_release ones: not fully ordered. */
@@ -51,9 +46,7 @@ static const char *rmw_word(const struct event *e)
 static void helper_name(char *buf, size_t n, const struct event *mb,
 			const char *side)
 {
-	const char *pfx = is_named(mb, "virt_mb") ? "virt" : "smp";
-
-	snprintf(buf, n, "%s_mb__%s_atomic()", pfx, side);
+	snprintf(buf, n, "%s__%s_atomic()", mb->prim->name, side);
 }
 
 /* A comment saying the RMW the helper upgrades is elsewhere. */
@@ -163,7 +156,7 @@ static void check_mb_before_atomic(struct rule_ctx *ctx,
 /* The fences a fully ordered RMW of the same dialect already implies. */
 static bool is_full_cpu_fence(const struct event *e)
 {
-	return is_smp_mb(e) || is_named(e, "__sync_synchronize");
+	return events_has_role(e, R_RMW_IMPLIED);
 }
 
 static void redundant_list(const struct evlist *l, void *arg)
@@ -218,10 +211,12 @@ static void store_mb_list(const struct evlist *l, void *arg)
 	struct oc_diag *d;
 
 	evlist_for_each(l, i, e) {
-		if (!is_named(e, "smp_mb"))
+		/* the two halves of smp_store_mb(): smp_mb() after WRITE_ONCE() */
+		if (e->type != EV_FENCE || !events_has_role(e, R_STORE_MB))
 			continue;
 		st = events_prev(l, i);
-		if (!is_named(st, "WRITE_ONCE"))
+		if (!st || st->type != EV_ACCESS ||
+		    !events_has_role(st, R_STORE_MB))
 			continue;
 		d = rule_report(s->ctx, s->self, s->fn, st,
 				"WRITE_ONCE() directly followed by smp_mb(); "
@@ -570,24 +565,28 @@ static void check_duplicate_fence(struct rule_ctx *ctx, const struct rule *self,
 }
 
 static const struct rule atomics_rules[] = {
-	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE, check_mb_after_atomic,
+	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE,
+	  ON_FUNCTION(check_mb_after_atomic),
 	  "`smp_mb()` directly after a void or relaxed RMW: use "
 	  "`smp_mb__after_atomic()`" },
-	{ "mb-before-atomic", SEV_WARNING, FIX_SAFE, check_mb_before_atomic,
+	{ "mb-before-atomic", SEV_WARNING, FIX_SAFE,
+	  ON_FUNCTION(check_mb_before_atomic),
 	  "`smp_mb()` directly before a void or relaxed RMW: use "
 	  "`smp_mb__before_atomic()`" },
 	{ "mb-redundant-ordered-rmw", SEV_WARNING, FIX_NONE,
-	  check_mb_redundant_ordered_rmw,
+	  ON_FUNCTION(check_mb_redundant_ordered_rmw),
 	  "`smp_mb()` next to a fully ordered, unconditional, value-returning "
 	  "RMW is redundant" },
-	{ "store-then-mb", SEV_WARNING, FIX_SAFE, check_store_then_mb,
+	{ "store-then-mb", SEV_WARNING, FIX_SAFE,
+	  ON_FUNCTION(check_store_then_mb),
 	  "`WRITE_ONCE(x, v); smp_mb();` is `smp_store_mb(x, v)`" },
 	{ "atomic-barrier-misuse", SEV_WARNING, FIX_NONE,
-	  check_atomic_barrier_misuse,
+	  ON_FUNCTION(check_atomic_barrier_misuse),
 	  "`smp_mb__before/after_atomic()` where there is no void RMW next to "
 	  "it; invalid C11/GNU memory orders, relaxed fences (the C11/GNU "
 	  "part: checker only)" },
-	{ "duplicate-fence", SEV_WARNING, FIX_SAFE, check_duplicate_fence,
+	{ "duplicate-fence", SEV_WARNING, FIX_SAFE,
+	  ON_FUNCTION(check_duplicate_fence),
 	  "two fences with nothing between them: the weaker is redundant" },
 };
 

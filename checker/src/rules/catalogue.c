@@ -43,8 +43,8 @@ static void cell(FILE *out, const char *text)
 
 static void row(FILE *out, const struct rule_family *f, const struct rule *r)
 {
-	/* rules without a per-function check run in the pairing pass */
-	const char *scope = r->check ? "" : " (tree)";
+	/* tree rules judge the pairing engine's candidates, after every file */
+	const char *scope = r->scope == RULE_TREE ? " (tree)" : "";
 
 	fprintf(out, "| [`%s`](testcases/%s/README.md) |", r->id, r->id);
 	cell(out, f->name);

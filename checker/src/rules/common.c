@@ -7,9 +7,6 @@
 
 static bool list_locks(const struct evlist *l)
 {
-	static const char *const asserts[] = { "lockdep_assert",
-					       "assert_spin_locked",
-					       "lockdep_is_held" };
 	unsigned i, j;
 	const struct event *e;
 
@@ -17,12 +14,9 @@ static bool list_locks(const struct evlist *l)
 		if ((e->type == EV_LOCK && e->kind == K_LOCK) ||
 		    (e->type == EV_MARKER && (e->flags & F_LOCK_HELD)))
 			return true;
-		if (e->type == EV_CALL && e->name)
-			for (j = 0; j < sizeof(asserts) / sizeof(asserts[0]);
-			     j++)
-				if (!strncmp(e->name, asserts[j],
-					     strlen(asserts[j])))
-					return true;
+		if (e->type == EV_CALL && e->name &&
+		    vocab_name_is(e->name, R_ASSERTS_HELD))
+			return true;
 		for (j = 0; j < e->nlegs; j++)
 			if (list_locks(&e->legs[j]))
 				return true;
@@ -37,10 +31,7 @@ static bool list_locks(const struct evlist *l)
  */
 bool rule_under_lock(const struct function_ir *fn)
 {
-	size_t n = strlen(fn->name);
-
-	return (n > 7 && !strcmp(fn->name + n - 7, "_locked")) ||
-	       list_locks(&fn->body);
+	return vocab_name_is(fn->name, R_CALLER_HOLDS) || list_locks(&fn->body);
 }
 
 const char *rule_event_text(const struct event *e, char *buf, size_t n)

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "../events/keys.h"
 #include "common.h"
 
 struct scan {
@@ -353,14 +354,6 @@ static void check_ctrl_dep_after_if(struct rule_ctx *ctx,
 
 /* ---- ctrl-dep-load-load ---- */
 
-static bool same_struct(const char *a, const char *b)
-{
-	const char *da = strrchr(a, '.'), *db = strrchr(b, '.');
-
-	return !strncmp(a, "struct ", 7) && da && db && da - a == db - b &&
-	       !strncmp(a, b, (size_t)(da - a));
-}
-
 /* Why we think @data is meant to be read after @flag; NULL if nothing says so. */
 static const char *related(struct scan *s, const struct event *flag,
 			   const struct event *data, char *buf, size_t n,
@@ -375,7 +368,7 @@ static const char *related(struct scan *s, const struct event *flag,
 			 (*w)->function, data->key, flag->key, (*w)->how->name);
 		return buf;
 	}
-	if (same_struct(flag->key, data->key)) {
+	if (keys_same_struct(flag->key, data->key)) {
 		snprintf(buf, n, "'%s' and '%s' are in the same struct",
 			 flag->key, data->key);
 		return buf;
@@ -550,30 +543,33 @@ static void check_ctrl_dep_c11_relaxed(struct rule_ctx *ctx,
 
 static const struct rule ctrl_dep_rules[] = {
 	{ "ctrl-dep-identical-stores", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_identical_stores,
+	  ON_FUNCTION(check_ctrl_dep_identical_stores),
 	  "both legs of an `if` on a marked load start (or end) with the same "
 	  "store: hoisted (sunk) out of the branch" },
 	{ "ctrl-dep-folded-condition", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_folded_condition,
+	  ON_FUNCTION(check_ctrl_dep_folded_condition),
 	  "the condition folds (`q % 1`, `q || 1`, a provable range, a "
 	  "configuration macro): the taken leg's store is unordered" },
 	{ "ctrl-dep-unmarked-head", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_unmarked_head,
+	  ON_FUNCTION(check_ctrl_dep_unmarked_head),
 	  "the only plain load of a location the file otherwise marks heads "
 	  "the dependency" },
 	{ "ctrl-dep-unmarked-store", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_unmarked_store,
+	  ON_FUNCTION(check_ctrl_dep_unmarked_store),
 	  "the ordered store in the leg is plain, where the file otherwise "
 	  "marks it" },
-	{ "ctrl-dep-after-if", SEV_WARNING, FIX_NONE, check_ctrl_dep_after_if,
+	{ "ctrl-dep-after-if", SEV_WARNING, FIX_NONE,
+	  ON_FUNCTION(check_ctrl_dep_after_if),
 	  "a store after an if/else whose legs end in ordered stores is not "
 	  "ordered by it" },
 	{ "ctrl-dep-load-load", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_load_load,
+	  ON_FUNCTION_FLAGS(check_ctrl_dep_load_load,
+			    RULE_REPORTS_READER),
 	  "a load after a spin-wait or in an `if` on a flag, assumed ordered "
 	  "(a writer orders them, or the same struct for spin-waits)" },
 	{ "ctrl-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  check_ctrl_dep_c11_relaxed,
+	  ON_FUNCTION_FLAGS(check_ctrl_dep_c11_relaxed,
+			    RULE_REPORTS_READER),
 	  "C11 relaxed load controlling a relaxed store of locations that use "
 	  "acquire/release elsewhere" },
 };

@@ -103,15 +103,45 @@ void registry_list(FILE *out)
 	}
 }
 
-void registry_run(struct rule_ctx *ctx, const struct function_ir *fn)
-{
-	unsigned i, j, k = 0;
+/* Where next_enabled() is in the families' tables. */
+struct cursor {
+	unsigned family, rule, index;
+};
 
-	for (i = 0; i < NFAMILIES; i++)
-		for (j = 0; j < families[i]->nrules; j++, k++)
-			/* tree-wide rules (check NULL) run in pairs/ */
+/*
+ * The next enabled rule of @scope from @c on, or NULL. Tree rules run on
+ * every candidate pair of a tree: a walk of the tables, not a lookup.
+ */
+static const struct rule *next_enabled(enum rule_scope scope, struct cursor *c)
+{
+	for (; c->family < NFAMILIES; c->family++, c->rule = 0)
+		while (c->rule < families[c->family]->nrules) {
+			const struct rule *r =
+				&families[c->family]->rules[c->rule++];
+			unsigned k = c->index++;
+
 			if ((k >= MAX_RULES || !disabled[k]) &&
-			    families[i]->rules[j].check)
-				families[i]->rules[j].check(
-					ctx, &families[i]->rules[j], fn);
+			    r->scope == scope)
+				return r;
+		}
+	return NULL;
+}
+
+void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn)
+{
+	struct cursor c = { 0, 0, 0 };
+	const struct rule *r;
+
+	while ((r = next_enabled(RULE_FUNCTION, &c)))
+		r->check_function(ctx, r, fn);
+}
+
+void registry_run_tree(struct rule_tree_ctx *ctx,
+		       const struct pair_candidate *c)
+{
+	struct cursor at = { 0, 0, 0 };
+	const struct rule *r;
+
+	while ((r = next_enabled(RULE_TREE, &at)))
+		r->check_tree(ctx, r, c);
 }

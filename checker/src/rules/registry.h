@@ -18,7 +18,10 @@ const struct rule *registry_at(unsigned i);
 /* The @i-th family in families.h order, or NULL past the last. */
 const struct rule_family *registry_family_at(unsigned i);
 
-/* Run every enabled rule on @fn. */
-void registry_run(struct rule_ctx *ctx, const struct function_ir *fn);
+/* Run every enabled function rule on @fn. */
+void registry_run_function(struct rule_ctx *ctx, const struct function_ir *fn);
+/* Run every enabled tree rule on candidate @c. */
+void registry_run_tree(struct rule_tree_ctx *ctx,
+		       const struct pair_candidate *c);
 
 #endif

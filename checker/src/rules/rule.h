@@ -1,29 +1,66 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What a rule is, and the calls a rule makes to report; rules see events only. */
+/* What a rule is, and the calls it makes; rules see events or facts only. */
 #ifndef ORDERCHECK_RULE_H
 #define ORDERCHECK_RULE_H
 
 #include "../diag.h"
-#include "../events.h"
+#include "../events/events.h"
 
 enum fix_safety {
 	FIX_NONE, /* the message explains the fix */
 	FIX_SAFE, /* mechanical and ordering-preserving: --fix applies it */
 };
 
-struct rule_ctx;
-struct rule;
+/*
+ * Where a rule looks. A function rule sees one function's events while
+ * its translation unit is checked (context.c); a tree rule sees each
+ * candidate that the pairing engine (../pairs/pairing.h) finds in the
+ * facts of the whole tree, after every file is checked (tree_context.c).
+ */
+enum rule_scope {
+	RULE_FUNCTION,
+	RULE_TREE,
+};
 
-typedef void (*rule_check_fn)(struct rule_ctx *ctx, const struct rule *self,
-			      const struct function_ir *fn);
+enum {
+	/*
+	 * Its findings are on a lockless reader's loads: a tree rule does
+	 * not report the same reader again (rule_tree_seen()).
+	 */
+	RULE_REPORTS_READER = 1u << 0,
+};
+
+struct rule_ctx;
+struct rule_tree_ctx;
+struct rule;
+struct pair_candidate;
+struct fact;
+
+typedef void (*rule_function_fn)(struct rule_ctx *ctx, const struct rule *self,
+				 const struct function_ir *fn);
+typedef void (*rule_tree_fn)(struct rule_tree_ctx *ctx, const struct rule *self,
+			     const struct pair_candidate *c);
 
 struct rule {
 	const char *id;
 	enum oc_severity sev;
 	enum fix_safety fix;
-	rule_check_fn check;
+	enum rule_scope scope;
+	rule_function_fn check_function; /* RULE_FUNCTION, else NULL */
+	rule_tree_fn check_tree; /* RULE_TREE, else NULL */
+	unsigned flags; /* RULE_REPORTS_READER */
 	const char *summary; /* one line for --list-rules and SARIF */
 };
+
+/*
+ * A descriptor's scope, check function and flags, written together so
+ * that the compiler holds the function to its scope's signature:
+ *	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE,
+ *	  ON_FUNCTION(check_mb_after_atomic), "summary" },
+ */
+#define ON_FUNCTION(fn) RULE_FUNCTION, (fn), NULL, 0
+#define ON_FUNCTION_FLAGS(fn, flags) RULE_FUNCTION, (fn), NULL, (flags)
+#define ON_TREE(fn) RULE_TREE, NULL, (fn), 0
 
 struct rule_family {
 	const char *name;
@@ -31,10 +68,12 @@ struct rule_family {
 	unsigned nrules;
 };
 
+/* ---- function rules: one translation unit's events (context.c) ---- */
+
 /* Report a finding at @at; the message is printf-like, in clang's style. */
 struct oc_diag *rule_report(struct rule_ctx *ctx, const struct rule *self,
-			    const struct function_ir *fn, const struct event *at,
-			    const char *fmt, ...)
+			    const struct function_ir *fn,
+			    const struct event *at, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void rule_note(struct oc_diag *d, const struct event *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -52,6 +91,15 @@ const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
 bool rule_comment_mentions(struct rule_ctx *ctx, const struct event *at,
 			   unsigned above, const char *const *words,
 			   unsigned nwords);
+
+/* Replace the text of @ev's invocation with @text. */
+void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
+		      const struct event *ev, const char *text);
+/* Remove @ev's statement, with its ';' and, if alone, its line. */
+void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
+			  const struct event *ev);
+
+/* ---- function rules: what the whole TU says (tu_summary.c) ---- */
 
 /*
  * What the whole translation unit says about a location key
@@ -72,7 +120,8 @@ struct publisher {
 	const struct event *at; /* the store */
 	const struct event *fence; /* the fence before it, or NULL */
 	const char *function;
-	const char *how; /* "rcu_assign_pointer()", "WRITE_ONCE() after smp_wmb()" */
+	const char *
+		how; /* "rcu_assign_pointer()", "WRITE_ONCE() after smp_wmb()" */
 };
 const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
 					  const char *key);
@@ -83,15 +132,37 @@ struct writer_order {
 	const struct event *how; /* the fence, or the release store */
 	const char *function;
 };
-const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
-						const char *first,
-						const char *then);
+const struct writer_order *
+rule_tu_writer_order(struct rule_ctx *ctx, const char *first, const char *then);
 
-/* Replace the text of @ev's invocation with @text. */
-void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
-		      const struct event *ev, const char *text);
-/* Remove @ev's statement, with its ';' and, if alone, its line. */
-void rule_fix_remove_stmt(struct rule_ctx *ctx, struct oc_diag *d,
-			  const struct event *ev);
+/* ---- tree rules: the facts of the whole tree (tree_context.c) ---- */
+
+/*
+ * The first time @self speaks about function @fn (an index into the fact
+ * set) and keys @k1, @k2, and @fn comes from a file being reported: a
+ * finding is made once however many candidates show it.
+ */
+bool rule_tree_first(struct rule_tree_ctx *ctx, const struct rule *self,
+		     unsigned fn, const char *k1, const char *k2);
+
+/* Report a finding of @self at @at, in function @fn; printf-like. */
+struct oc_diag *rule_tree_report(struct rule_tree_ctx *ctx,
+				 const struct rule *self, unsigned fn,
+				 const struct fact *at, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
+		    ...) __attribute__((format(printf, 3, 4)));
+
+/* A function rule with any of @flags (RULE_*) reported @at's line. */
+bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
+		    const struct fact *at);
+
+/*
+ * Finding @d is about candidate @c: keep what a litmus test of it needs
+ * (the shape, its two sides as P0 and P1) for --emit-litmus and --herd,
+ * which run after the pass (../pairs/litmus.h).
+ */
+void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+		      const struct rule *self, const struct pair_candidate *c);
 
 #endif

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Walking the lists of a function's IR, and neighbours within a list. */
+/* Walking a function's IR: its lists, the neighbours of an event, callees. */
 #include "events.h"
-
-#include <string.h>
 
 static void walk(const struct evlist *l, events_list_fn fn, void *arg)
 {
@@ -50,25 +48,6 @@ const struct event *events_through_call(const struct event *e, bool last)
 		return e;
 	c = last ? e->callee_last : e->callee_first;
 	return c ? c : e;
-}
-
-bool events_shared_key(const char *k)
-{
-	return k && (!strncmp(k, "struct ", 7) || !strncmp(k, "union ", 6) ||
-		     !strncmp(k, "global:", 7));
-}
-
-bool events_is_marked(const struct event *e)
-{
-	return e->cls != OC_PLAIN && e->cls != OC_NONE &&
-	       (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE)));
-}
-
-bool events_is_linux_rmw(const struct event *e)
-{
-	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
-	       e->prim->dialect == D_LINUX &&
-	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
 }
 
 static const struct evlist *find_in(const struct evlist *l,

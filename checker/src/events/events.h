@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "vocab.h"
+#include "../vocab.h"
 
 enum ev_type {
 	EV_ACCESS, /* load, store or RMW of shared memory, plain or marked */
@@ -74,7 +74,7 @@ struct event {
 	enum oc_class cls;
 	unsigned flags; /* vocab F_* | EVF_* */
 	int order, order_fail; /* C11/GNU memory orders, MO_UNKNOWN if none */
-	const char *key; /* location key: "struct foo.bar", "global:x" */
+	const char *key; /* location key (keys.h): "struct foo.bar", "global:x" */
 	const char *args; /* text between a macro invocation's parentheses */
 	struct src_span span;
 	/* span covers a whole macro invocation or call that a fix may edit */
@@ -145,9 +145,13 @@ const struct event *events_through_call(const struct event *e, bool last);
 
 /*
  * A key that names the same object in every function and file ("struct
- * foo.bar", "union u.x", "global:x"), not a parameter or a local.
+ * foo.bar", "union u.x", "global:x"), not a parameter or a local:
+ * keys_shared() (keys.h, which spells and reads every key).
  */
 bool events_shared_key(const char *key);
+
+/* A primitive with one of @roles (R_*, vocab.h): what rules single out. */
+bool events_has_role(const struct event *e, unsigned roles);
 
 /* A marked access: a primitive, or volatile or _Atomic by type. */
 bool events_is_marked(const struct event *e);

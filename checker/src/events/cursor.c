@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the libclang C API does not hand over directly about a cursor. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor p, CXClientData d)
+{
+	struct kids *k = d;
+
+	(void)p;
+	if (k->n < 8)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+struct kids cursor_kids(CXCursor c)
+{
+	struct kids k = { .n = 0 };
+
+	clang_visitChildren(c, kids_cb, &k);
+	return k;
+}
+
+/*
+ * Under parentheses and casts: through those with one child only (implicit
+ * casts, and written ones of a plain type), or also through a written
+ * cast whose type has children of its own, to its operand, the last one.
+ */
+static CXCursor strip(CXCursor c, bool typed_casts)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kd;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+		    k != CXCursor_CStyleCastExpr)
+			return c;
+		kd = cursor_kids(c);
+		if (!kd.n || (kd.n != 1 && !typed_casts))
+			return c;
+		c = kd.v[kd.n - 1];
+	}
+}
+
+/* Strip parentheses and implicit casts, which change nothing here. */
+CXCursor cursor_strip(CXCursor c)
+{
+	return strip(c, false);
+}
+
+/* The operand under casts, written ones too, and parentheses. */
+CXCursor cursor_strip_casts(CXCursor c)
+{
+	return strip(c, true);
+}
+
+static enum CXChildVisitResult last_cb(CXCursor c, CXCursor p, CXClientData d)
+{
+	CXCursor *last = d;
+
+	(void)p;
+	*last = c;
+	return CXChildVisit_Continue;
+}
+
+/* The last child, however many there are; false if there is none. */
+bool cursor_last_child(CXCursor c, CXCursor *last)
+{
+	*last = clang_getNullCursor();
+	clang_visitChildren(c, last_cb, last);
+	return !clang_Cursor_isNull(*last);
+}
+
+/* The body of a function definition: its last child, after its parameters. */
+CXCursor cursor_body(CXCursor def)
+{
+	CXCursor body;
+
+	if (!cursor_last_child(def, &body) ||
+	    clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return clang_getNullCursor();
+	return body;
+}
+
+char *cursor_spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+bool cursor_type_is_pointer(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+bool cursor_is_local_var(CXCursor ref)
+{
+	enum CXCursorKind k = clang_getCursorKind(ref);
+
+	if (k == CXCursor_ParmDecl)
+		return true;
+	return k == CXCursor_VarDecl &&
+	       clang_Cursor_hasVarDeclGlobalStorage(ref) != 1;
+}
+
+bool cursor_is_zero(CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool z = false;
+
+	if (r) {
+		z = clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) == 0;
+		clang_EvalResult_dispose(r);
+	}
+	return z;
+}
+
+/* The operator of a unary expression: its first token, or "++"/"--" last. */
+char *cursor_unary_op(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = text_loc(clang_getRangeStart(r));
+	char *t = text_token_at(b, s.file, s.off);
+	struct kids k;
+	struct floc e;
+
+	if (strcmp(t, "++") && strcmp(t, "--") && strcmp(t, "*") &&
+	    strcmp(t, "&") && strcmp(t, "-") && strcmp(t, "!") &&
+	    strcmp(t, "~") && strcmp(t, "+")) {
+		/* postfix: the token after the operand */
+		k = cursor_kids(c);
+		if (k.n == 1) {
+			e = text_loc(clang_getRangeEnd(
+				clang_getCursorExtent(k.v[0])));
+			free(t);
+			t = text_token_at(b, e.file, e.off);
+		}
+	}
+	return t;
+}
+
+/* The operator between a binary expression's operands. */
+char *cursor_binary_op(struct builder *b, CXCursor lhs)
+{
+	struct floc e = text_loc(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+
+	return text_token_at(b, e.file, e.off);
+}
+
+/* The text of @c without casts and parentheses around it (arena). */
+const char *cursor_bare_text(struct builder *b, CXCursor c)
+{
+	return text_of(b, cursor_strip_casts(c));
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The location key of the object an lvalue or a pointer designates. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+#include "keys.h"
+
+/* The record a field belongs to, as clang spells it. */
+static char *record_name(CXCursor field)
+{
+	CXCursor rec = clang_getCursorSemanticParent(field);
+	char *n = cursor_spelling(rec);
+
+	if (!*n) {
+		CXString t = clang_getTypeSpelling(clang_getCursorType(rec));
+
+		free(n);
+		n = xstrdup(clang_getCString(t));
+		clang_disposeString(t);
+	}
+	return n;
+}
+
+static char *var_key(CXCursor ref)
+{
+	char *name = cursor_spelling(ref), *r;
+
+	if (clang_getCursorKind(ref) == CXCursor_ParmDecl) {
+		r = keys_param(name);
+	} else if (clang_Cursor_hasVarDeclGlobalStorage(ref) != 1) {
+		r = keys_local(name);
+	} else if (clang_getCursorLinkage(ref) != CXLinkage_Internal) {
+		r = keys_global(name);
+	} else {
+		CXFile f;
+		CXString path;
+
+		clang_getSpellingLocation(clang_getCursorLocation(ref), &f,
+					  NULL, NULL, NULL);
+		path = clang_getFileName(f);
+		r = keys_static(name, clang_getCString(path));
+		clang_disposeString(path);
+	}
+	free(name);
+	return r;
+}
+
+static char *key_of(struct builder *b, CXCursor c)
+{
+	struct kids kd;
+	char *r = NULL, *inner, *name, *rec, *op;
+
+	c = cursor_strip(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr:
+		return var_key(clang_getCursorReferenced(c));
+	case CXCursor_MemberRefExpr:
+		name = cursor_spelling(clang_getCursorReferenced(c));
+		rec = record_name(clang_getCursorReferenced(c));
+		r = keys_field(rec, name);
+		free(rec);
+		free(name);
+		return r;
+	case CXCursor_ArraySubscriptExpr:
+		kd = cursor_kids(c);
+		inner = kd.n ? key_of(b, kd.v[0]) : NULL;
+		r = inner ? keys_elem(inner) : NULL;
+		free(inner);
+		return r;
+	case CXCursor_UnaryOperator:
+		kd = cursor_kids(c);
+		op = cursor_unary_op(b, c);
+		inner = kd.n == 1 ? key_of(b, kd.v[0]) : NULL;
+		if (inner && !strcmp(op, "*"))
+			r = keys_deref(inner);
+		else if (inner && !strcmp(op, "&"))
+			r = keys_addr(inner);
+		free(op);
+		free(inner);
+		return r;
+	default:
+		return NULL;
+	}
+}
+
+/* @k in the arena; @k is freed. */
+static const char *in_arena(struct builder *b, char *k)
+{
+	const char *r = k ? arena_strdup(&b->arena, k) : NULL;
+
+	free(k);
+	return r;
+}
+
+/* The object a pointer argument designates: &x -> x, p -> *p. */
+const char *lvalue_pointee_key(struct builder *b, CXCursor ptr)
+{
+	char *k = key_of(b, ptr);
+	const char *r = k ? in_arena(b, keys_pointee(k)) : NULL;
+
+	free(k);
+	return r;
+}
+
+const char *lvalue_key(struct builder *b, CXCursor c)
+{
+	return in_arena(b, key_of(b, c));
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Callee summaries: a call of a function defined in this TU (the kernel's
+ * static inline wrappers) seen as the events its body starts and ends with.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+static bool list_has_rmw(const struct evlist *l)
+{
+	unsigned i, j;
+	const struct event *e;
+
+	evlist_for_each(l, i, e) {
+		if (events_is_linux_rmw(e) ||
+		    (e->type == EV_CALL && e->callee_rmw))
+			return true;
+		for (j = 0; j < e->nlegs; j++)
+			if (list_has_rmw(&e->legs[j]))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Visit the body @bc of a callee into @body with a builder state of its
+ * own: its locals, def-use and claims are not the caller's.
+ */
+static void visit_callee(struct builder *b, CXCursor bc, struct evlist *body)
+{
+	struct evlist *saved_cur = b->cur;
+	struct event *saved_parent = b->parent, *saved_ev = b->inside_ev;
+	struct macro_exp *saved_inside = b->inside;
+	struct srcset *saved_coll = b->coll;
+	struct local_val *saved_locals = b->locals;
+	unsigned saved_flags = b->flags, saved_nlocals = b->nlocals;
+	unsigned claims0 = b->nclaims;
+	bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
+
+	b->coll = NULL;
+	b->locals = NULL;
+	b->nlocals = 0;
+	b->depth++;
+	b->cur = body;
+	b->parent = NULL;
+	b->flags = 0;
+	b->inside = NULL;
+	b->inside_ev = NULL;
+	b->in_loc = false;
+	b->loc_seen = false;
+	visit(b, bc, CTX_LOAD);
+	b->depth--;
+	while (b->nclaims > claims0)
+		b->claims[--b->nclaims]->claimed = false;
+	b->in_loc = saved_loc;
+	b->loc_seen = saved_seen;
+	defuse_locals_reset(b);
+	free(b->locals);
+	b->locals = saved_locals;
+	b->nlocals = saved_nlocals;
+	b->coll = saved_coll;
+	b->cur = saved_cur;
+	b->parent = saved_parent;
+	b->flags = saved_flags;
+	b->inside = saved_inside;
+	b->inside_ev = saved_ev;
+}
+
+/*
+ * The summary of the function @call calls, if it is defined in this TU,
+ * or NULL. Events made here go into a list of their own, kept until the
+ * TU is freed: they are not the caller's.
+ */
+struct summary *summary_of(struct builder *b, CXCursor call)
+{
+	CXCursor def =
+		clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct floc at;
+	struct summary *sm;
+	struct evlist body = { 0 };
+	unsigned i, n;
+	CXCursor bc;
+
+	if (clang_Cursor_isNull(def) || b->depth >= 3)
+		return NULL;
+	at = text_loc(clang_getCursorLocation(def));
+	for (i = 0; i < b->nsummaries; i++)
+		if (b->summaries[i].file == at.file &&
+		    b->summaries[i].off == at.off)
+			return b->summaries[i].done ? &b->summaries[i] : NULL;
+	bc = cursor_body(def);
+	if (clang_Cursor_isNull(bc))
+		return NULL;
+	b->summaries = xrealloc(b->summaries,
+				(b->nsummaries + 1) * sizeof(*b->summaries));
+	i = b->nsummaries++;
+	memset(&b->summaries[i], 0, sizeof(b->summaries[i]));
+	b->summaries[i].file = at.file;
+	b->summaries[i].off = at.off;
+	visit_callee(b, bc, &body);
+	sm = &b->summaries[i];
+	/* a trailing "return x;" is not what the wrapper ends with */
+	n = body.n;
+	while (n && body.v[n - 1]->type == EV_JUMP &&
+	       !strcmp(body.v[n - 1]->name, "return"))
+		n--;
+	sm->rmw = list_has_rmw(&body);
+	if (n) {
+		sm->first = events_through_call(body.v[0], false);
+		sm->last = events_through_call(body.v[n - 1], true);
+	}
+	sm->done = true;
+	for (i = 0; i < body.n; i++)
+		event_push(&b->kept, body.v[i]);
+	free(body.v);
+	return sm;
+}

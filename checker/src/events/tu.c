@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Walking a translation unit: which function definitions get an IR. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+/* Bodies that implement a primitive are its definition, not its use. */
+static bool implements_primitive(const char *name)
+{
+	return vocab_lookup(name, false) || vocab_name_is(name, R_IMPLEMENTS);
+}
+
+struct fn_walk {
+	struct builder *b;
+	struct tu_ir *out;
+	CXFile main_file;
+	unsigned cap;
+};
+
+static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
+			   const char *name, struct floc at)
+{
+	struct builder *b = w->b;
+	struct function_ir *f = arena_alloc(&b->arena, sizeof(*f));
+
+	f->name = arena_strdup(&b->arena, name);
+	text_span_of_cursor(b, fn, &f->span);
+	f->in_header = at.file != w->main_file;
+	b->cur = &f->body;
+	b->parent = NULL;
+	b->flags = 0;
+	b->inside = NULL;
+	b->coll = NULL;
+	defuse_locals_reset(b);
+	visit(b, body, CTX_LOAD);
+	if (w->out->nfns == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 64;
+		w->out->fns =
+			xrealloc(w->out->fns, w->cap * sizeof(*w->out->fns));
+	}
+	w->out->fns[w->out->nfns++] = f;
+}
+
+/*
+ * Whether a header function's text names any primitive. Kernel headers
+ * hold thousands of inline functions per file; one that names none has no
+ * event a rule anchors on, and its events are still built on demand when
+ * a caller needs its summary. Scanning the text is much cheaper than
+ * walking its AST through libclang.
+ */
+static bool names_a_primitive(struct builder *b, CXCursor fn)
+{
+	CXSourceRange r = clang_getCursorExtent(fn);
+	struct floc s = text_loc(clang_getRangeStart(r));
+	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
+	size_t len = fi ? fi->len : 0, i, j;
+	const char *buf = fi ? fi->buf : NULL;
+	char name[128];
+
+	if (!buf || e.file != s.file || e.off > len)
+		return true;
+	for (i = s.off; i < e.off; i = j) {
+		if (!text_is_ident(buf[i]) ||
+		    (buf[i] >= '0' && buf[i] <= '9')) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < e.off && text_is_ident(buf[j]); j++)
+			;
+		if (j - i < sizeof(name)) {
+			memcpy(name, buf + i, j - i);
+			name[j - i] = '\0';
+			if (vocab_lookup(name, false))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A header function already built by this process, or one not worth it. */
+static bool skip_header_function(struct builder *b, CXCursor fn,
+				 const char *name, struct floc at)
+{
+	char *key;
+	bool seen;
+
+	if (implements_primitive(name) || !names_a_primitive(b, fn))
+		return true;
+	key = xasprintf("%s:%u", text_display(b, at.file), at.off);
+	seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
+	free(key);
+	return seen;
+}
+
+static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
+				     CXClientData data)
+{
+	struct fn_walk *w = data;
+	CXCursor bc;
+	struct floc at;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	at = text_loc(clang_getCursorLocation(c));
+	if (!at.file ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	name = cursor_spelling(c);
+	if (at.file == w->main_file ||
+	    !skip_header_function(w->b, c, name, at)) {
+		bc = cursor_body(c);
+		if (!clang_Cursor_isNull(bc))
+			build_function(w, c, bc, name, at);
+	}
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
+		    struct tu_ir *out)
+{
+	struct builder b = { .tu = tu, .opts = opts };
+	struct fn_walk w = { .b = &b, .out = out };
+	CXString main = clang_getTranslationUnitSpelling(tu);
+
+	memset(out, 0, sizeof(*out));
+	w.main_file = clang_getFile(tu, clang_getCString(main));
+	clang_disposeString(main);
+	macros_collect(tu, &b.macros);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
+	macros_free(&b.macros);
+	free(b.summaries);
+	free(b.claims);
+	event_free_list(&b.kept);
+	defuse_locals_reset(&b);
+	free(b.locals);
+	free(b.fhash);
+	out->files = b.files;
+	out->nfiles = b.nfiles;
+	out->arena = b.arena;
+	return 0;
+}
+
+void events_free_tu(struct tu_ir *ir)
+{
+	unsigned i;
+
+	for (i = 0; i < ir->nfns; i++)
+		event_free_list(&ir->fns[i]->body);
+	free(ir->fns);
+	text_free_files(ir->files, ir->nfiles);
+	arena_free(ir->arena);
+	memset(ir, 0, sizeof(*ir));
+}

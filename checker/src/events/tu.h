@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The event IR of a whole translation unit, as its readers see it: no
+ * libclang here (build.h makes one from a CXTranslationUnit).
+ */
+#ifndef ORDERCHECK_EVENTS_TU_H
+#define ORDERCHECK_EVENTS_TU_H
+
+#include <stddef.h>
+
+#include "events.h"
+
+struct arena;
+struct ir_file;
+
+struct tu_ir {
+	struct function_ir **fns;
+	unsigned nfns;
+	struct ir_file **files; /* the files events point into */
+	unsigned nfiles;
+	struct arena *arena;
+};
+
+/* The text of the file an event's span names, or NULL. */
+const char *events_file_text(const struct tu_ir *ir, const char *display,
+			     size_t *len);
+
+/* 1-based line and column of byte @off of that file, from its line index. */
+void events_line_col(const struct tu_ir *ir, const char *display, unsigned off,
+		     unsigned *line, unsigned *col);
+
+void events_free_tu(struct tu_ir *ir);
+
+#endif
