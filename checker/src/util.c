@@ -172,6 +172,17 @@ char *path_display(const char *path)
 	return norm;
 }
 
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -33,6 +33,9 @@ char *sb_detach(struct strbuf *b);
  */
 char *path_display(const char *path);
 
+/* The value of a hexadecimal digit (either case), or -1. */
+int hex_digit(char c);
+
 /* Read a whole file; NULL and errno on failure. */
 char *read_file(const char *path, size_t *len);
 
