@@ -256,11 +256,7 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 
 unsigned hash_str(const char *s)
 {
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+	return (unsigned)hash64(s, strlen(s), HASH64_INIT);
 }
 
 uint64_t hash64(const void *p, size_t n, uint64_t h)

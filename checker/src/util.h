@@ -48,9 +48,12 @@ char *read_file(const char *path, size_t *len);
 char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		  int *status);
 
-/* FNV-1a: hash tables (32 bits) and content fingerprints (64 bits). */
-unsigned hash_str(const char *s);
+/*
+ * FNV-1a, the one hash: content fingerprints and keys (64 bits, chained
+ * through @h from HASH64_INIT) and hash tables (hash_str: its low bits).
+ */
 uint64_t hash64(const void *p, size_t n, uint64_t h);
+unsigned hash_str(const char *s);
 #define HASH64_INIT 14695981039346656037ull
 
 /* Interned strings: one copy of each, stable until strset_free(). */
