@@ -150,6 +150,13 @@ static char *normalize(const char *abs)
 	return out;
 }
 
+char *path_cwd(void)
+{
+	char cwd[PATH_MAX];
+
+	return xstrdup(getcwd(cwd, sizeof(cwd)) ? cwd : "/");
+}
+
 char *path_display(const char *path)
 {
 	static char cwd[PATH_MAX];
@@ -170,6 +177,20 @@ char *path_display(const char *path)
 		return res;
 	}
 	return norm;
+}
+
+char *path_absolute(const char *path)
+{
+	char *cwd, *joined, *r;
+
+	if (path[0] == '/')
+		return normalize(path);
+	cwd = path_cwd();
+	joined = xasprintf("%s/%s", cwd, path);
+	r = normalize(joined);
+	free(joined);
+	free(cwd);
+	return r;
 }
 
 int hex_digit(char c)

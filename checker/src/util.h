@@ -33,6 +33,12 @@ char *sb_detach(struct strbuf *b);
  */
 char *path_display(const char *path);
 
+/* An absolute, lexically normalised path for @path (relative to cwd). */
+char *path_absolute(const char *path);
+
+/* The current directory (malloc); "/" if it cannot be found. */
+char *path_cwd(void);
+
 /* The value of a hexadecimal digit (either case), or -1. */
 int hex_digit(char c);
 

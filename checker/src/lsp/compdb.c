@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "../util.h"
-#include "uri.h"
 
 void compdb_job_copy(struct tu_job *dst, const struct tu_job *src)
 {

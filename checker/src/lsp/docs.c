@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uri.h"
+#include "../uri.h"
 
 struct doc *docs_find(const struct docs *ds, const char *uri)
 {

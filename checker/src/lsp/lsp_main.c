@@ -9,7 +9,6 @@
 #include "../rules/registry.h"
 #include "../util.h"
 #include "loop.h"
-#include "uri.h"
 #include "worker.h"
 
 static void usage(FILE *out)

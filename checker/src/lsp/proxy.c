@@ -10,11 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../uri.h"
 #include "actions.h"
 #include "frame.h"
 #include "rpc.h"
 #include "server.h"
-#include "uri.h"
 
 /* A request of the client's that clangd has not answered yet. */
 struct pending {

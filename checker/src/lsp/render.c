@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uri.h"
+#include "../uri.h"
 
 /* Text in which positions are computed: a document or a file on disk. */
 struct view {
@@ -134,7 +134,7 @@ static void put_related(struct jw *w, const struct oc_diag *dg,
 		const char *file = n->file[0] ? n->file : d->path;
 		const struct doc *od = docs_find_path(rc->docs, file);
 		struct view *v = n->line ? view_of(vs, rc, file) : NULL;
-		char *uri = od ? xstrdup(od->uri) : uri_from_path(file);
+		char *uri = od ? xstrdup(od->uri) : uri_from_path(file, false);
 		size_t a, b;
 
 		point_range(v, n->line, n->col, &a, &b);

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../uri.h"
 #include "actions.h"
 #include "proxy.h"
 #include "render.h"
 #include "rpc.h"
-#include "uri.h"
 
 void server_init(struct server *s, const struct lsp_opts *o)
 {

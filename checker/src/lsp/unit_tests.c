@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../uri.h"
 #include "docs.h"
 #include "frame.h"
 #include "json.h"
 #include "position.h"
-#include "uri.h"
 
 static int failures;
 
@@ -263,7 +263,19 @@ static void test_positions(void)
 
 static void test_uris(void)
 {
+	/* the editor's, and SARIF's: relative references, bases */
+	static const struct {
+		const char *path;
+		bool dir;
+		const char *uri;
+	} enc[] = {
+		{ "/tmp/a b+c.c", false, "file:///tmp/a%20b%2Bc.c" },
+		{ "src/caf\xc3\xa9 x.c", false, "src/caf%C3%A9%20x.c" },
+		{ "/work/tree", true, "file:///work/tree/" },
+		{ "/", true, "file:///" },
+	};
 	char *p = uri_to_path("file:///tmp/a%20b/c.c");
+	unsigned i;
 
 	CHECK(p && !strcmp(p, "/tmp/a b/c.c"));
 	free(p);
@@ -273,9 +285,14 @@ static void test_uris(void)
 	CHECK(!uri_to_path("untitled:Untitled-1"));
 	CHECK(!uri_to_path("file://host/share/c.c"));
 	CHECK(!uri_to_path("file:///a%00b"));
-	p = uri_from_path("/tmp/a b+c.c");
-	CHECK(!strcmp(p, "file:///tmp/a%20b%2Bc.c"));
-	free(p);
+	for (i = 0; i < sizeof(enc) / sizeof(enc[0]); i++) {
+		p = uri_from_path(enc[i].path, enc[i].dir);
+		if (strcmp(p, enc[i].uri))
+			fprintf(stderr, "uri_from_path(%s): %s\n", enc[i].path,
+				p);
+		CHECK(!strcmp(p, enc[i].uri));
+		free(p);
+	}
 }
 
 static void test_changes(void)

@@ -12,7 +12,6 @@
 
 #include "../report/suppress.h"
 #include "../util.h"
-#include "uri.h"
 #include "wire.h"
 
 /*

@@ -8,7 +8,4 @@
 /* @s as a JSON string literal; NULL is written as "". */
 void jsonw_str(FILE *out, const char *s);
 
-/* "file:///abs/path/" for a directory, "rel/path" kept relative (malloc). */
-char *jsonw_file_uri(const char *path, int is_dir);
-
 #endif

@@ -5,13 +5,12 @@
  * message and physical location, partialFingerprints, related locations
  * for the notes, fixes for the safe fix-its.
  */
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../rules/registry.h"
+#include "../uri.h"
 #include "../util.h"
 #include "fingerprint.h"
 #include "jsonw.h"
@@ -27,7 +26,7 @@ static const char *level_of(enum oc_severity s)
 /* A relative path is relative to SRCROOT, the working directory. */
 static void artifact(FILE *out, const char *file)
 {
-	char *uri = jsonw_file_uri(file, 0);
+	char *uri = uri_from_path(file, false);
 
 	fputs("\"artifactLocation\":{\"uri\":", out);
 	jsonw_str(out, uri);
@@ -212,13 +211,9 @@ static void invocation(FILE *out, const struct diag_list *l)
 
 void report_sarif(FILE *out, const struct diag_list *l, char **fps)
 {
-	char cwd[PATH_MAX];
-	char *root;
+	char *cwd = path_cwd(), *root = uri_from_path(cwd, true);
 	unsigned i, k = 0;
 
-	if (!getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, "/");
-	root = jsonw_file_uri(cwd, 1);
 	fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
 	      "\"version\":\"2.1.0\",\"runs\":[{",
 	      out);
@@ -237,4 +232,5 @@ void report_sarif(FILE *out, const struct diag_list *l, char **fps)
 	}
 	fputs("]}]}\n", out);
 	free(root);
+	free(cwd);
 }
