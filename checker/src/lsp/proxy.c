@@ -14,7 +14,6 @@
 #include "actions.h"
 #include "frame.h"
 #include "rpc.h"
-#include "server.h"
 
 /* A request of the client's that clangd has not answered yet. */
 struct pending {
@@ -32,6 +31,7 @@ struct theirs {
 };
 
 struct proxy {
+	struct server *s; /* whose publishing we took over */
 	pid_t pid;
 	int to, from;
 	struct strbuf out;
@@ -44,7 +44,9 @@ struct proxy {
 	unsigned nth;
 };
 
-struct proxy *proxy_start(char **argv)
+static void publish(void *arg, struct server *s, struct doc *d, bool closing);
+
+struct proxy *proxy_start(char **argv, struct server *s)
 {
 	struct proxy *px = xcalloc(1, sizeof(*px));
 	int down[2], up[2];
@@ -83,6 +85,10 @@ struct proxy *proxy_start(char **argv)
 	px->to = down[1];
 	px->from = up[0];
 	fcntl(px->to, F_SETFL, fcntl(px->to, F_GETFL) | O_NONBLOCK);
+	px->s = s;
+	s->wrapped = true;
+	s->publish = publish;
+	s->publish_arg = px;
 	return px;
 }
 
@@ -244,22 +250,20 @@ static void on_diagnostics(struct proxy *px, struct server *s, struct json *msg,
 	free(path);
 }
 
-void proxy_publish(struct proxy *px, struct server *s, struct doc *d)
+/* The server's publish hook (srv_publish_fn). */
+static void publish(void *arg, struct server *s, struct doc *d, bool closing)
 {
+	struct proxy *px = arg;
 	struct theirs *t = theirs_for(px, d->path, d->uri, false);
 
+	/* a closed file: forget clangd's diagnostics too, and clear them */
+	if (closing && t) {
+		theirs_free(t);
+		*t = px->th[--px->nth];
+		t = NULL;
+	}
 	write_merged(s, t ? t->uri : d->uri, NULL, d->res_version,
 		     t ? t->diags : NULL, d->diags);
-}
-
-void proxy_forget(struct proxy *px, const struct doc *d)
-{
-	struct theirs *t = theirs_for(px, d->path, d->uri, false);
-
-	if (!t)
-		return;
-	theirs_free(t);
-	*t = px->th[--px->nth];
 }
 
 /* ---- clangd's answers ---- */
@@ -461,20 +465,9 @@ void proxy_from_client(struct proxy *px, struct server *s,
 		forward(px, raw, len);
 		return;
 	}
+	/* a notification: clangd's, and ours too */
 	forward(px, raw, len);
-	if (!strcmp(method, "exit")) {
-		s->exiting = true;
-		s->exit_code = s->state == SRV_SHUTDOWN ? 0 : 1;
-	} else if (s->state == SRV_RUNNING) {
-		if (!strcmp(method, "textDocument/didOpen"))
-			srv_did_open(s, params);
-		else if (!strcmp(method, "textDocument/didChange"))
-			srv_did_change(s, params);
-		else if (!strcmp(method, "textDocument/didSave"))
-			srv_did_save(s, params);
-		else if (!strcmp(method, "textDocument/didClose"))
-			srv_did_close(s, params);
-	}
+	srv_notification(s, method, params);
 }
 
 /* ---- clangd's end ---- */
@@ -635,6 +628,9 @@ void proxy_stop(struct proxy *px, double grace)
 			px->pid = 0;
 	}
 	reap(px, true);
+	/* the server publishes alone again (it is exiting anyway) */
+	px->s->publish = NULL;
+	px->s->publish_arg = NULL;
 	for (i = 0; i < px->npend; i++)
 		pending_free(&px->pend[i]);
 	free(px->pend);

@@ -9,7 +9,6 @@
 
 #include "../uri.h"
 #include "actions.h"
-#include "proxy.h"
 #include "render.h"
 #include "rpc.h"
 
@@ -171,7 +170,7 @@ void srv_note_initialize(struct server *s, const struct json *params)
 	json_free(s->client_caps);
 	s->client_caps = json_clone(caps);
 	/* under --wrap clangd chooses, and we follow */
-	if (!s->px)
+	if (!s->wrapped)
 		srv_choose_encoding(s);
 	srv_log(s, "root %s, %s positions", s->root ? s->root : "(none)",
 		pos_enc_name(s->enc));
@@ -273,7 +272,7 @@ static const char *doc_uri(const struct json *params)
 	return json_str(json_path(params, "textDocument.uri"));
 }
 
-void srv_did_open(struct server *s, const struct json *params)
+static void did_open(struct server *s, const struct json *params)
 {
 	const struct json *td = json_get(params, "textDocument");
 	const struct json *text = json_get(td, "text");
@@ -296,7 +295,7 @@ void srv_did_open(struct server *s, const struct json *params)
 	d->due = mono_now();
 }
 
-void srv_did_change(struct server *s, const struct json *params)
+static void did_change(struct server *s, const struct json *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
 	const struct json *ch = json_get(params, "contentChanges");
@@ -327,7 +326,7 @@ static bool is_header(const struct doc *d)
 	return dot && !strcmp(dot, ".h");
 }
 
-void srv_did_save(struct server *s, const struct json *params)
+static void did_save(struct server *s, const struct json *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
 	const struct json *text = json_get(params, "text");
@@ -351,30 +350,12 @@ void srv_did_save(struct server *s, const struct json *params)
 			s->docs.v[i]->due = now + s->o->debounce;
 }
 
-void srv_did_close(struct server *s, const struct json *params)
-{
-	struct doc *d = docs_find(&s->docs, doc_uri(params));
-
-	if (!d)
-		return;
-	if (d->path)
-		checker_close(&s->ck, d->path);
-	doc_clear_results(d);
-	d->have = true;
-	d->res_version = d->version;
-	/* an empty list clears what we showed, and under --wrap clangd's */
-	if (s->px)
-		proxy_forget(s->px, d);
-	srv_publish(s, d);
-	docs_close(&s->docs, d);
-}
-
-void srv_publish(struct server *s, struct doc *d)
+static void publish(struct server *s, struct doc *d, bool closing)
 {
 	struct jw w = { { 0 }, false };
 
-	if (s->px) {
-		proxy_publish(s->px, s, d);
+	if (s->publish) {
+		s->publish(s->publish_arg, s, d, closing);
 		return;
 	}
 	rpc_notification_begin(&w, "textDocument/publishDiagnostics");
@@ -390,6 +371,27 @@ void srv_publish(struct server *s, struct doc *d)
 	jw_obj_end(&w);
 	jw_obj_end(&w);
 	srv_send(s, &w);
+}
+
+void srv_publish(struct server *s, struct doc *d)
+{
+	publish(s, d, false);
+}
+
+static void did_close(struct server *s, const struct json *params)
+{
+	struct doc *d = docs_find(&s->docs, doc_uri(params));
+
+	if (!d)
+		return;
+	if (d->path)
+		checker_close(&s->ck, d->path);
+	doc_clear_results(d);
+	d->have = true;
+	d->res_version = d->version;
+	/* an empty list clears what we showed, and under --wrap clangd's */
+	publish(s, d, true);
+	docs_close(&s->docs, d);
 }
 
 /* ---- code actions and our command ---- */
@@ -497,19 +499,20 @@ static void on_request(struct server *s, const char *m, const struct json *id,
 		if (!srv_execute_command(s, id, params))
 			srv_error(s, id, RPC_INVALID_PARAMS, "unknown command");
 	} else {
-		char *msg = xasprintf(s->px ? "%s: clangd is not running" :
-					      "%s: not supported",
+		char *msg = xasprintf(s->wrapped ? "%s: clangd is not running" :
+						   "%s: not supported",
 				      m);
 
 		srv_error(s, id,
-			  s->px ? RPC_REQUEST_FAILED : RPC_METHOD_NOT_FOUND,
+			  s->wrapped ? RPC_REQUEST_FAILED :
+				       RPC_METHOD_NOT_FOUND,
 			  msg);
 		free(msg);
 	}
 }
 
-static void on_notification(struct server *s, const char *m,
-			    const struct json *params)
+void srv_notification(struct server *s, const char *m,
+		      const struct json *params)
 {
 	if (!strcmp(m, "exit")) {
 		s->exiting = true;
@@ -519,13 +522,13 @@ static void on_notification(struct server *s, const char *m,
 	if (s->state != SRV_RUNNING)
 		return; /* before initialize or after shutdown: dropped */
 	if (!strcmp(m, "textDocument/didOpen"))
-		srv_did_open(s, params);
+		did_open(s, params);
 	else if (!strcmp(m, "textDocument/didChange"))
-		srv_did_change(s, params);
+		did_change(s, params);
 	else if (!strcmp(m, "textDocument/didSave"))
-		srv_did_save(s, params);
+		did_save(s, params);
 	else if (!strcmp(m, "textDocument/didClose"))
-		srv_did_close(s, params);
+		did_close(s, params);
 	/* initialized, $/cancelRequest, $/setTrace...: nothing to do */
 }
 
@@ -540,7 +543,7 @@ void server_message(struct server *s, const struct json *msg)
 		on_request(s, method, id, json_get(msg, "params"));
 		break;
 	case RPC_NOTIFICATION:
-		on_notification(s, method, json_get(msg, "params"));
+		srv_notification(s, method, json_get(msg, "params"));
 		break;
 	case RPC_RESPONSE:
 		if (rpc_id_is_ours(id))

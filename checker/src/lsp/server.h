@@ -2,7 +2,8 @@
 /*
  * `ordercheck lsp`: the language server's state and its methods. The
  * event loop is loop.c, the clangd proxy of --wrap proxy.c; both call
- * into the methods here for what concerns our own diagnostics.
+ * into the methods here for what concerns our own diagnostics, and never
+ * the other way: the proxy hooks into publishing (srv_publish_fn).
  */
 #ifndef ORDERCHECK_LSP_SERVER_H
 #define ORDERCHECK_LSP_SERVER_H
@@ -29,7 +30,15 @@ enum srv_state {
 	SRV_SHUTDOWN, /* after shutdown: waiting for exit */
 };
 
-struct proxy;
+struct server;
+
+/*
+ * Sends our diagnostics for @d to the client, or for a document being
+ * closed (@closing) the empty list: the proxy's, which merges them with
+ * clangd's.
+ */
+typedef void (*srv_publish_fn)(void *arg, struct server *s, struct doc *d,
+			       bool closing);
 
 struct server {
 	const struct lsp_opts *o;
@@ -49,7 +58,9 @@ struct server {
 	struct checker ck;
 	struct frame_reader in;
 	bool in_eof;
-	struct proxy *px; /* --wrap, or NULL */
+	bool wrapped; /* --wrap: clangd answers what we do not */
+	srv_publish_fn publish; /* NULL: we publish ours alone */
+	void *publish_arg;
 	unsigned long next_id;
 };
 
@@ -76,10 +87,9 @@ void srv_note_initialize(struct server *s, const struct json *params);
 void srv_choose_encoding(struct server *s);
 void srv_write_capabilities(struct server *s, struct jw *w);
 void srv_initialize_result(struct server *s, struct jw *w);
-void srv_did_open(struct server *s, const struct json *params);
-void srv_did_change(struct server *s, const struct json *params);
-void srv_did_save(struct server *s, const struct json *params);
-void srv_did_close(struct server *s, const struct json *params);
+/* exit, and the document notifications (didOpen ... didClose). */
+void srv_notification(struct server *s, const char *method,
+		      const struct json *params);
 /* workspace/executeCommand for our command; false if it is not ours. */
 bool srv_execute_command(struct server *s, const struct json *id,
 			 const struct json *params);
@@ -88,7 +98,7 @@ void srv_code_actions(struct server *s, struct jw *w,
 		      const struct json *params);
 /* A response from the client to a request of ours. */
 void srv_our_response(struct server *s, const struct json *msg);
-/* Our diagnostics for @d changed: tell the client. */
+/* Our diagnostics for @d changed: tell the client, through the hook. */
 void srv_publish(struct server *s, struct doc *d);
 
 /* The loop's hooks. */
