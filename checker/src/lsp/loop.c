@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "proxy.h"
@@ -19,8 +20,8 @@
 static void client_body(struct server *s, struct proxy *px, const char *body,
 			size_t len)
 {
-	const char *err;
-	struct json *msg = json_parse(body, len, &err);
+	char *err = NULL;
+	json_t *msg = jsonio_parse(body, len, &err);
 
 	if (!msg) {
 		/* a header inside it: the message before was cut short */
@@ -28,13 +29,14 @@ static void client_body(struct server *s, struct proxy *px, const char *body,
 
 		server_bad_message(s, resynced ? "a message cut short" : err,
 				   RPC_PARSE_ERROR);
+		free(err);
 		return;
 	}
 	if (px)
 		proxy_from_client(px, s, msg, body, len);
 	else
 		server_message(s, msg);
-	json_free(msg);
+	json_decref(msg);
 }
 
 static void client_input(struct server *s, struct proxy *px)

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "json.h"
+#include "../json/jsonio.h"
 #include "server.h"
 
 struct proxy;
@@ -32,8 +32,8 @@ struct proxy *proxy_start(char **argv, struct server *s);
 void proxy_stop(struct proxy *px, double grace);
 
 /* A message from the client: forwarded, and seen by us where it matters. */
-void proxy_from_client(struct proxy *px, struct server *s,
-		       const struct json *msg, const char *raw, size_t len);
+void proxy_from_client(struct proxy *px, struct server *s, const json_t *msg,
+		       const char *raw, size_t len);
 
 void proxy_pollfds(const struct proxy *px, struct pollfd *rd,
 		   struct pollfd *wr);

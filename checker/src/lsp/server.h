@@ -10,10 +10,10 @@
 
 #include <stdbool.h>
 
+#include "../json/jsonio.h"
 #include "checker.h"
 #include "docs.h"
 #include "frame.h"
-#include "json.h"
 #include "tu_cache.h"
 
 struct lsp_opts {
@@ -51,7 +51,7 @@ struct server {
 	bool literals; /* the client takes CodeAction literals */
 	bool related; /* ... and relatedInformation */
 	char *root; /* the workspace root directory, or NULL */
-	struct json *client_caps; /* from initialize */
+	json_t *client_caps; /* from initialize */
 	char *init_ccdir; /* initializationOptions.compilationDatabasePath */
 	struct strbuf init_fallback; /* ... .fallbackFlags, NUL-separated */
 	struct docs docs;
@@ -68,36 +68,35 @@ void server_init(struct server *s, const struct lsp_opts *o);
 void server_free(struct server *s);
 
 /* One message from the client, when we answer it ourselves. */
-void server_message(struct server *s, const struct json *msg);
+void server_message(struct server *s, const json_t *msg);
 /* A body that is not JSON, or not JSON-RPC: answered with an error. */
 void server_bad_message(struct server *s, const char *why, int code);
 
-/* Writing to the client; a dead client ends the session. */
-void srv_send(struct server *s, struct jw *w);
-void srv_error(struct server *s, const struct json *id, int code,
-	       const char *msg);
+/* Writing to the client (@msg is ours to free); a dead client ends it. */
+void srv_send(struct server *s, json_t *msg);
+/* A message passed on unchanged. */
+void srv_send_raw(struct server *s, const char *body, size_t len);
+void srv_error(struct server *s, const json_t *id, int code, const char *msg);
 void srv_log(struct server *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* window/showMessage: type 1 error, 2 warning, 3 info. */
 void srv_show(struct server *s, int type, const char *msg);
 
 /* The parts of the protocol that --wrap shares. */
-void srv_note_initialize(struct server *s, const struct json *params);
+void srv_note_initialize(struct server *s, const json_t *params);
 /* Pick the position encoding from what the client offered (not --wrap). */
 void srv_choose_encoding(struct server *s);
-void srv_write_capabilities(struct server *s, struct jw *w);
-void srv_initialize_result(struct server *s, struct jw *w);
+json_t *srv_initialize_result(struct server *s);
 /* exit, and the document notifications (didOpen ... didClose). */
 void srv_notification(struct server *s, const char *method,
-		      const struct json *params);
+		      const json_t *params);
 /* workspace/executeCommand for our command; false if it is not ours. */
-bool srv_execute_command(struct server *s, const struct json *id,
-			 const struct json *params);
-/* Our code actions for a request's params, into the array being written. */
-void srv_code_actions(struct server *s, struct jw *w,
-		      const struct json *params);
+bool srv_execute_command(struct server *s, const json_t *id,
+			 const json_t *params);
+/* Our code actions for a request's params, appended to the array @out. */
+void srv_code_actions(struct server *s, json_t *out, const json_t *params);
 /* A response from the client to a request of ours. */
-void srv_our_response(struct server *s, const struct json *msg);
+void srv_our_response(struct server *s, const json_t *msg);
 /* Our diagnostics for @d changed: tell the client, through the hook. */
 void srv_publish(struct server *s, struct doc *d);
 
