@@ -116,34 +116,36 @@ void frontend_job_from_args(struct tu_job *job, const char *file,
 }
 
 /* Paths in a database are relative to the entry's directory. */
-static char *resolve(const char *p, const char *dir)
+static char *resolve(const char *base, const char *p, const char *dir)
 {
 	char *joined, *r;
 
 	if (p[0] == '/' || !dir)
-		return path_display(p);
+		return path_display(base, p);
 	joined = xasprintf("%s/%s", dir, p);
-	r = path_display(joined);
+	r = path_display(base, joined);
 	free(joined);
 	return r;
 }
 
-static bool same_file(const char *a, const char *b, const char *dir)
+static bool same_file(const char *base, const char *a, const char *b,
+		      const char *dir)
 {
 	char *pa, *pb;
 	bool r;
 
 	if (!strcmp(a, b))
 		return true;
-	pa = resolve(a, dir);
-	pb = resolve(b, dir);
+	pa = resolve(base, a, dir);
+	pb = resolve(base, b, dir);
 	r = !strcmp(pa, pb);
 	free(pa);
 	free(pb);
 	return r;
 }
 
-static bool wanted(const char *file, const char *dir, char **only, int nonly)
+static bool wanted(const char *base, const char *file, const char *dir,
+		   char **only, int nonly)
 {
 	int i;
 
@@ -151,7 +153,8 @@ static bool wanted(const char *file, const char *dir, char **only, int nonly)
 		return true;
 	for (i = 0; i < nonly; i++) {
 		/* the user's names are relative to our directory */
-		char *mine = path_display(only[i]), *theirs = resolve(file, dir);
+		char *mine = path_display(base, only[i]),
+		     *theirs = resolve(base, file, dir);
 		bool r = !strcmp(mine, theirs);
 
 		free(mine);
@@ -163,7 +166,8 @@ static bool wanted(const char *file, const char *dir, char **only, int nonly)
 }
 
 /* Drop argv[0] (the compiler) and the source file itself. */
-static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
+static void job_from_command(struct tu_job *job, CXCompileCommand cmd,
+			     const char *base)
 {
 	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
 	CXString file = clang_CompileCommand_getFilename(cmd);
@@ -176,7 +180,7 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
 		CXString a = clang_CompileCommand_getArg(cmd, i);
 		const char *s = clang_getCString(a);
 
-		if (!same_file(s, fname, clang_getCString(dir)))
+		if (!same_file(base, s, fname, clang_getCString(dir)))
 			argv[argc++] = xstrdup(s);
 		clang_disposeString(a);
 	}
@@ -192,9 +196,9 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
 	clang_disposeString(dir);
 }
 
-int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
-				struct tu_job **jobs, unsigned *njobs,
-				char **err)
+int frontend_jobs_from_database(const char *build_dir, const char *base,
+				char **only, int nonly, struct tu_job **jobs,
+				unsigned *njobs, char **err)
 {
 	CXCompilationDatabase_Error e;
 	CXCompilationDatabase db;
@@ -223,13 +227,13 @@ int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
 		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
 		CXString f = clang_CompileCommand_getFilename(c);
 		CXString d = clang_CompileCommand_getDirectory(c);
-		bool w = wanted(clang_getCString(f), clang_getCString(d), only,
-				nonly);
+		bool w = wanted(base, clang_getCString(f), clang_getCString(d),
+				only, nonly);
 
 		clang_disposeString(f);
 		clang_disposeString(d);
 		if (w)
-			job_from_command(&(*jobs)[out++], c);
+			job_from_command(&(*jobs)[out++], c, base);
 	}
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
@@ -292,7 +296,7 @@ static bool has_arg(const struct tu_job *job, const char *prefix)
 
 /* Errors in the code, not in the driver: those with a file location. */
 static void describe_errors(CXTranslationUnit tu, const struct tu_job *job,
-			    struct diag_list *msgs)
+			    const char *base, struct diag_list *msgs)
 {
 	unsigned n = clang_getNumDiagnostics(tu), i, errors = 0;
 	CXDiagnostic first = NULL;
@@ -323,14 +327,14 @@ static void describe_errors(CXTranslationUnit tu, const struct tu_job *job,
 	clang_getFileLocation(clang_getDiagnosticLocation(first), &f, &line,
 			      &col, NULL);
 	text = clang_getFileName(f);
-	file = path_display(clang_getCString(text));
+	file = path_display(base, clang_getCString(text));
 	clang_disposeString(text);
 	text = clang_getDiagnosticSpelling(first);
 	d = diag_add(msgs, NULL, SEV_ERROR, file, line, col, "",
 		     clang_getCString(text));
 	clang_disposeString(text);
 	free(file);
-	file = path_display(job->file);
+	file = path_display(base, job->file);
 	note = xasprintf("%s does not parse (%u error%s); it was checked as far "
 			 "as its AST goes",
 			 file, errors, errors == 1 ? "" : "s");
@@ -375,7 +379,7 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 	free(argv);
 	free(wd);
 	if (e != CXError_Success || !*tu) {
-		file = path_display(job->file);
+		file = path_display(opts->base_dir, job->file);
 		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
 			 access(job->file, R_OK) && !job->dir ?
 				 strerror(errno) :
@@ -384,6 +388,6 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 		*tu = NULL;
 		return -FE_PARSE_FAILED;
 	}
-	describe_errors(*tu, job, msgs);
+	describe_errors(*tu, job, opts->base_dir, msgs);
 	return 0;
 }

@@ -18,6 +18,7 @@ struct tu_job {
 
 struct frontend_opts {
 	const char *resource_dir; /* NULL: the default found at build time */
+	const char *base_dir; /* paths in messages are shown relative to it */
 	bool kbuild; /* sparse-only flags may appear */
 };
 
@@ -31,11 +32,12 @@ enum frontend_error {
 
 /*
  * Load the jobs of BUILD_DIR/compile_commands.json, all of them or the
- * ones for @only. Returns 0, or a negative frontend_error with @err set.
+ * ones for @only (relative to @base). Returns 0, or a negative
+ * frontend_error with @err set.
  */
-int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
-				struct tu_job **jobs, unsigned *njobs,
-				char **err);
+int frontend_jobs_from_database(const char *build_dir, const char *base,
+				char **only, int nonly, struct tu_job **jobs,
+				unsigned *njobs, char **err);
 
 /* A job from the command line: FILE and the flags after "--". */
 void frontend_job_from_args(struct tu_job *job, const char *file,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Allocation, string buffers and path spelling shared by every file. */
+/* Allocation, string buffers, path spelling and hashing for every file. */
 #include "util.h"
 
 #include <errno.h>
@@ -157,26 +157,25 @@ char *path_cwd(void)
 	return xstrdup(getcwd(cwd, sizeof(cwd)) ? cwd : "/");
 }
 
-char *path_display(const char *path)
+char *path_display(const char *base, const char *path)
 {
-	static char cwd[PATH_MAX];
-	static size_t cwdlen;
-	char *abs, *norm, *res;
+	char *cwd = base ? NULL : path_cwd(), *abs, *norm, *res;
+	size_t blen;
 
-	if (!cwdlen) {
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, "/");
-		cwdlen = strlen(cwd);
-	}
-	abs = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", cwd, path);
+	if (!base)
+		base = cwd;
+	blen = strlen(base);
+	abs = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", base, path);
 	norm = normalize(abs);
 	free(abs);
-	if (cwdlen > 1 && !strncmp(norm, cwd, cwdlen) && norm[cwdlen] == '/') {
-		res = xstrdup(norm + cwdlen + 1);
+	if (blen > 1 && !strncmp(norm, base, blen) && norm[blen] == '/') {
+		res = xstrdup(norm + blen + 1);
 		free(norm);
-		return res;
+	} else {
+		res = norm;
 	}
-	return norm;
+	free(cwd);
+	return res;
 }
 
 char *path_absolute(const char *path)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Allocation, string buffers and path spelling shared by every file. */
+/* Allocation, string buffers, path spelling and hashing for every file. */
 #ifndef ORDERCHECK_UTIL_H
 #define ORDERCHECK_UTIL_H
 
@@ -28,10 +28,14 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 char *sb_detach(struct strbuf *b);
 
 /*
- * Spell a path as users expect: relative to the current directory when it
- * lies below it, absolute otherwise, with ./ and ../ resolved.
+ * Spell a path as users expect: relative to @base (an absolute directory,
+ * the one the user ran us in) when it lies below it, absolute otherwise,
+ * with ./ and ../ resolved. @base is a parameter, not the current
+ * directory: libclang changes that to a compile command's directory.
+ * NULL is the current directory at the call, for callers that never
+ * parse with a compile command's directory (the tests).
  */
-char *path_display(const char *path);
+char *path_display(const char *base, const char *path);
 
 /* An absolute, lexically normalised path for @path (relative to cwd). */
 char *path_absolute(const char *path);

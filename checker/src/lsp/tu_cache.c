@@ -40,8 +40,9 @@ struct tu_cache {
 static const char **parse_argv(const struct tu_cache *c,
 			       const struct tu_job *job, int *argc, char **wd)
 {
-	const char *rdir = c->o->resource_dir ? c->o->resource_dir :
-						ORDERCHECK_RESOURCE_DIR;
+	const char *rdir = c->o->frontend.resource_dir ?
+				   c->o->frontend.resource_dir :
+				   ORDERCHECK_RESOURCE_DIR;
 	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
 	bool has_rdir = false;
 	int i, n = 0;
@@ -75,8 +76,6 @@ struct tu_cache *tu_cache_new(const struct worker_opts *o)
 	c->o = o;
 	c->idx = clang_createIndex(0, 0);
 	c->cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	/* path_display() keeps the directory it first sees: ours */
-	free(path_display("."));
 	return c;
 }
 
@@ -156,10 +155,10 @@ static bool db_changed(const struct tu_slot *s)
  * Find the flags: on the first check, and again when the database
  * changed (a rebuild). New flags mean a new TU.
  */
-static void refresh_job(struct tu_slot *s, const struct wire_req *r,
-			const struct compdb_opts *opts)
+static void refresh_job(const struct tu_cache *c, struct tu_slot *s,
+			const struct wire_req *r)
 {
-	struct compdb_opts o = *opts;
+	struct compdb_opts o = c->o->db;
 	struct tu_job job;
 	char *db, *how = NULL, *argv[64];
 	size_t i;
@@ -175,7 +174,8 @@ static void refresh_job(struct tu_slot *s, const struct wire_req *r,
 			argv[o.nfallback++] = r->fallback + i;
 		o.fallback = argv;
 	}
-	compdb_job_for(s->path, r->root, &o, &job, &db, &how);
+	compdb_job_for(s->path, r->root, &o, c->o->frontend.base_dir, &job, &db,
+		       &how);
 	fprintf(stderr, "ordercheck lsp: %s: flags from %s\n", s->path, how);
 	free(how);
 	if (!s->job.file || !compdb_job_same(&job, &s->job)) {
@@ -232,8 +232,8 @@ static void restore_cwd(const struct tu_cache *c)
  * one in the main file, so that the editor says why findings may be
  * missing. clangd shows the errors themselves.
  */
-static void describe_errors(CXTranslationUnit tu, const char *path,
-			    struct diag_list *out)
+static void describe_errors(CXTranslationUnit tu, const char *base,
+			    const char *path, struct diag_list *out)
 {
 	unsigned n = clang_getNumDiagnostics(tu), i, errors = 0, line = 0,
 		 col = 0;
@@ -252,8 +252,9 @@ static void describe_errors(CXTranslationUnit tu, const char *path,
 			if (!first) {
 				CXString t = clang_getDiagnosticSpelling(dg);
 				CXString fn = clang_getFileName(f);
-				char *fp = path_display(clang_getCString(fn));
-				char *me = path_display(path);
+				char *fp = path_display(base,
+							clang_getCString(fn));
+				char *me = path_display(base, path);
 
 				first = xstrdup(clang_getCString(t));
 				if (!strcmp(fp, me)) {
@@ -336,7 +337,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	if (!s)
 		s = add(c, path);
 	s->used = ++c->clock;
-	refresh_job(s, r, &c->o->db);
+	refresh_job(c, s, r);
 	uf.Filename = s->job.file;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (s->tu) {
@@ -362,7 +363,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
 		return false;
-	describe_errors(s->tu, path, out);
+	describe_errors(s->tu, c->o->frontend.base_dir, path, out);
 	/* a fresh set each time: a header's findings must come back */
 	ao.build.seen = seen_new();
 	analyze_tu(s->tu, &ao, out, NULL);
