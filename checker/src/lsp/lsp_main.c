@@ -153,6 +153,7 @@ int lsp_main(int argc, char **argv, const char *base)
 	a.o.timeout = 120;
 	a.o.worker.max_tus = 16;
 	a.o.worker.frontend.base_dir = a.o.worker.analyze.build.base_dir = base;
+	a.o.worker.frontend.editor = true;
 	upto = parse(argc, argv, &a);
 	if (upto < 0 || a.help) {
 		usage(a.help ? stdout : stderr);
