@@ -162,11 +162,12 @@ add_test(NAME example-linux-6.1-excerpts
                  $<TARGET_FILE:ordercheck> examples/linux-6.1-excerpts.c
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
-# Command-line behaviour: bad input, isolation, output stability.
+# Command-line behaviour: bad input, isolation, output stability; non-utf8:
+# bytes that are not UTF-8 quoted in every output format, LSP included.
 foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once stable-order crash-loses-one-file timeout-loses-one-file
-        json fix-in-place)
+        json non-utf8 fix-in-place)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()

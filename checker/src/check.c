@@ -36,7 +36,7 @@ void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 	test_hooks(job->file);
 	if (!idx)
 		idx = clang_createIndex(0, 0);
-	if (frontend_parse(idx, job, &o->frontend, &tu, &out->diags))
+	if (frontend_parse(idx, job, &o->frontend, NULL, &tu, &out->diags))
 		return;
 	analyze_tu(tu, &o->analyze, &out->diags, &out->facts);
 	if (o->inputs) {

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* From a command line or compile_commands.json to a parsed libclang TU. */
+/*
+ * From a command line, compile_commands.json or an editor's buffer to a
+ * parsed libclang TU: the one front end of the command line and the editor.
+ */
 #include "frontend.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -116,34 +120,36 @@ void frontend_job_from_args(struct tu_job *job, const char *file,
 }
 
 /* Paths in a database are relative to the entry's directory. */
-static char *resolve(const char *p, const char *dir)
+static char *resolve(const char *base, const char *p, const char *dir)
 {
 	char *joined, *r;
 
 	if (p[0] == '/' || !dir)
-		return path_display(p);
+		return path_display(base, p);
 	joined = xasprintf("%s/%s", dir, p);
-	r = path_display(joined);
+	r = path_display(base, joined);
 	free(joined);
 	return r;
 }
 
-static bool same_file(const char *a, const char *b, const char *dir)
+static bool same_file(const char *base, const char *a, const char *b,
+		      const char *dir)
 {
 	char *pa, *pb;
 	bool r;
 
 	if (!strcmp(a, b))
 		return true;
-	pa = resolve(a, dir);
-	pb = resolve(b, dir);
+	pa = resolve(base, a, dir);
+	pb = resolve(base, b, dir);
 	r = !strcmp(pa, pb);
 	free(pa);
 	free(pb);
 	return r;
 }
 
-static bool wanted(const char *file, const char *dir, char **only, int nonly)
+static bool wanted(const char *base, const char *file, const char *dir,
+		   char **only, int nonly)
 {
 	int i;
 
@@ -151,7 +157,8 @@ static bool wanted(const char *file, const char *dir, char **only, int nonly)
 		return true;
 	for (i = 0; i < nonly; i++) {
 		/* the user's names are relative to our directory */
-		char *mine = path_display(only[i]), *theirs = resolve(file, dir);
+		char *mine = path_display(base, only[i]),
+		     *theirs = resolve(base, file, dir);
 		bool r = !strcmp(mine, theirs);
 
 		free(mine);
@@ -163,7 +170,8 @@ static bool wanted(const char *file, const char *dir, char **only, int nonly)
 }
 
 /* Drop argv[0] (the compiler) and the source file itself. */
-static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
+static void job_from_command(struct tu_job *job, CXCompileCommand cmd,
+			     const char *base)
 {
 	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
 	CXString file = clang_CompileCommand_getFilename(cmd);
@@ -176,7 +184,7 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
 		CXString a = clang_CompileCommand_getArg(cmd, i);
 		const char *s = clang_getCString(a);
 
-		if (!same_file(s, fname, clang_getCString(dir)))
+		if (!same_file(base, s, fname, clang_getCString(dir)))
 			argv[argc++] = xstrdup(s);
 		clang_disposeString(a);
 	}
@@ -192,9 +200,9 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd)
 	clang_disposeString(dir);
 }
 
-int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
-				struct tu_job **jobs, unsigned *njobs,
-				char **err)
+int frontend_jobs_from_database(const char *build_dir, const char *base,
+				char **only, int nonly, struct tu_job **jobs,
+				unsigned *njobs, char **err)
 {
 	CXCompilationDatabase_Error e;
 	CXCompilationDatabase db;
@@ -223,13 +231,13 @@ int frontend_jobs_from_database(const char *build_dir, char **only, int nonly,
 		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
 		CXString f = clang_CompileCommand_getFilename(c);
 		CXString d = clang_CompileCommand_getDirectory(c);
-		bool w = wanted(clang_getCString(f), clang_getCString(d), only,
-				nonly);
+		bool w = wanted(base, clang_getCString(f), clang_getCString(d),
+				only, nonly);
 
 		clang_disposeString(f);
 		clang_disposeString(d);
 		if (w)
-			job_from_command(&(*jobs)[out++], c);
+			job_from_command(&(*jobs)[out++], c, base);
 	}
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
@@ -290,100 +298,209 @@ static bool has_arg(const struct tu_job *job, const char *prefix)
 	return false;
 }
 
-/* Errors in the code, not in the driver: those with a file location. */
-static void describe_errors(CXTranslationUnit tu, const struct tu_job *job,
-			    struct diag_list *msgs)
+/*
+ * What a TU is parsed with: the job's flags, then what every parse needs,
+ * the same for the command line and the editor, so that both report the
+ * same findings. *wd is for the caller to free.
+ */
+static const char **parse_argv(const struct tu_job *job,
+			       const struct frontend_opts *opts, int *argc,
+			       char **wd)
 {
-	unsigned n = clang_getNumDiagnostics(tu), i, errors = 0;
-	CXDiagnostic first = NULL;
-	struct oc_diag *d;
-	CXString text;
-	CXFile f = NULL;
-	unsigned line = 0, col = 0;
-	char *file, *note;
+	const char *rdir = opts->resource_dir ? opts->resource_dir :
+						ORDERCHECK_RESOURCE_DIR;
+	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
+	int n = 0, i;
 
+	for (i = 0; i < job->nargs; i++)
+		argv[n++] = job->args[i];
+	if (!has_arg(job, "-resource-dir") && rdir[0]) {
+		argv[n++] = "-resource-dir";
+		argv[n++] = rdir;
+	}
+	*wd = NULL;
+	if (job->dir) {
+		*wd = xasprintf("-working-directory=%s", job->dir);
+		argv[n++] = *wd;
+	}
+	/* the model header for code that includes no kernel headers */
+	argv[n++] = "-idirafter";
+	argv[n++] = ORDERCHECK_INCLUDE_DIR;
+	argv[n++] = "-D__ORDERCHECK__=1";
+	argv[n++] = "-w";
+	argv[n++] = "-ferror-limit=0";
+	*argc = n;
+	return argv;
+}
+
+/* The errors in the code (with a location) and the first of them. */
+struct code_errors {
+	unsigned count;
+	CXDiagnostic first;
+	char *file; /* the first's, as path_display() spells it */
+	unsigned line, col;
+};
+
+static void code_errors(CXTranslationUnit tu, const char *base,
+			struct code_errors *e)
+{
+	unsigned n = clang_getNumDiagnostics(tu), i;
+	CXFile f = NULL;
+	CXString name;
+
+	memset(e, 0, sizeof(*e));
 	for (i = 0; i < n; i++) {
 		CXDiagnostic dg = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity s = clang_getDiagnosticSeverity(dg);
 		CXFile df;
 
 		clang_getFileLocation(clang_getDiagnosticLocation(dg), &df,
 				      NULL, NULL, NULL);
-		if (s >= CXDiagnostic_Error && df) {
-			errors++;
-			if (!first) {
-				first = dg;
+		if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error &&
+		    df) {
+			e->count++;
+			if (!e->first) {
+				e->first = dg;
 				continue;
 			}
 		}
 		clang_disposeDiagnostic(dg);
 	}
-	if (!first)
+	if (!e->first)
 		return;
-	clang_getFileLocation(clang_getDiagnosticLocation(first), &f, &line,
-			      &col, NULL);
-	text = clang_getFileName(f);
-	file = path_display(clang_getCString(text));
-	clang_disposeString(text);
-	text = clang_getDiagnosticSpelling(first);
-	d = diag_add(msgs, NULL, SEV_ERROR, file, line, col, "",
-		     clang_getCString(text));
-	clang_disposeString(text);
+	clang_getFileLocation(clang_getDiagnosticLocation(e->first), &f,
+			      &e->line, &e->col, NULL);
+	name = clang_getFileName(f);
+	e->file = path_display(base, clang_getCString(name));
+	clang_disposeString(name);
+}
+
+/*
+ * The command line: the first error where it is, and a note on the file.
+ * The editor: one message on the file, at the first error if it is in the
+ * file, so that it says why findings may be missing (clangd shows the
+ * errors themselves).
+ */
+static void describe_errors(CXTranslationUnit tu, const struct tu_job *job,
+			    const struct frontend_opts *opts,
+			    struct diag_list *msgs)
+{
+	struct code_errors e;
+	char *file = path_display(opts->base_dir, job->file), *text, *msg;
+	CXString t;
+	struct oc_diag *d;
+
+	code_errors(tu, opts->base_dir, &e);
+	if (!e.first)
+		goto out;
+	t = clang_getDiagnosticSpelling(e.first);
+	text = xstrdup(clang_getCString(t));
+	clang_disposeString(t);
+	if (opts->editor) {
+		bool here = !strcmp(e.file, file);
+
+		msg = xasprintf("the file does not parse (%u error%s; the "
+				"first: %s); ordercheck checked it as far as "
+				"its AST goes",
+				e.count, e.count == 1 ? "" : "s", text);
+		diag_add(msgs, NULL, SEV_NOTE, job->file, here ? e.line : 0,
+			 here ? e.col : 0, "", msg);
+	} else {
+		msg = xasprintf("%s does not parse (%u error%s); it was "
+				"checked as far as its AST goes",
+				file, e.count, e.count == 1 ? "" : "s");
+		d = diag_add(msgs, NULL, SEV_ERROR, e.file, e.line, e.col, "",
+			     text);
+		diag_add_note(d, file, 0, 0, msg);
+	}
+	free(msg);
+	free(text);
+	clang_disposeDiagnostic(e.first);
+out:
+	free(e.file);
 	free(file);
-	file = path_display(job->file);
-	note = xasprintf("%s does not parse (%u error%s); it was checked as far "
-			 "as its AST goes",
-			 file, errors, errors == 1 ? "" : "s");
-	diag_add_note(d, file, 0, 0, note);
-	free(note);
-	free(file);
-	clang_disposeDiagnostic(first);
+}
+
+/*
+ * libclang's real file system makes -working-directory the process's
+ * directory (chdir) on the first parse, but a re-parse resolves relative
+ * paths (kbuild's -I./include) against whatever the directory is then:
+ * the editor enters the entry's directory for both, and comes back, so
+ * that paths it spells relative keep meaning what they meant. The
+ * command line parses each file once and stays where libclang went.
+ */
+static void enter_dir(const struct tu_job *job,
+		      const struct frontend_opts *opts)
+{
+	if (opts->editor && job->dir && chdir(job->dir))
+		fprintf(stderr, "ordercheck: %s: %s\n", job->dir,
+			strerror(errno));
+}
+
+static void leave_dir(const struct frontend_opts *opts)
+{
+	if (opts->editor && chdir(opts->base_dir))
+		fprintf(stderr, "ordercheck: cannot return to %s: %s\n",
+			opts->base_dir, strerror(errno));
 }
 
 int frontend_parse(CXIndex idx, const struct tu_job *job,
-		   const struct frontend_opts *opts, CXTranslationUnit *tu,
+		   const struct frontend_opts *opts,
+		   struct CXUnsavedFile *unsaved, CXTranslationUnit *tu,
 		   struct diag_list *msgs)
 {
-	const char *rdir = opts->resource_dir ? opts->resource_dir :
-						ORDERCHECK_RESOURCE_DIR;
-	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
-	int argc = 0, i;
-	enum CXErrorCode e;
-	char *wd = NULL, *file;
-
-	for (i = 0; i < job->nargs; i++)
-		argv[argc++] = job->args[i];
-	if (!has_arg(job, "-resource-dir") && rdir[0]) {
-		argv[argc++] = "-resource-dir";
-		argv[argc++] = rdir;
-	}
-	if (job->dir) {
-		wd = xasprintf("-working-directory=%s", job->dir);
-		argv[argc++] = wd;
-	}
-	/* the model header for code that includes no kernel headers */
-	argv[argc++] = "-idirafter";
-	argv[argc++] = ORDERCHECK_INCLUDE_DIR;
-	argv[argc++] = "-D__ORDERCHECK__=1";
-	argv[argc++] = "-w";
-	argv[argc++] = "-ferror-limit=0";
-	e = clang_parseTranslationUnit2(
-		idx, job->file, argv, argc, NULL, 0,
+	/*
+	 * The editor's: not CreatePreambleOnFirstParse: building the
+	 * preamble makes the first parse of a kernel file take twice as
+	 * long, and the user waits for that one. libclang builds it on the
+	 * first re-parse instead, which the worker does while it is idle.
+	 */
+	unsigned flags =
 		CXTranslationUnit_DetailedPreprocessingRecord |
-			CXTranslationUnit_KeepGoing,
-		tu);
+		CXTranslationUnit_KeepGoing |
+		(opts->editor ? CXTranslationUnit_PrecompiledPreamble : 0);
+	enum CXErrorCode e;
+	char *wd, *file;
+	int argc;
+	const char **argv = parse_argv(job, opts, &argc, &wd);
+
+	enter_dir(job, opts);
+	e = clang_parseTranslationUnit2(idx, job->file, argv, argc, unsaved,
+					unsaved ? 1 : 0, flags, tu);
+	leave_dir(opts);
 	free(argv);
 	free(wd);
 	if (e != CXError_Success || !*tu) {
-		file = path_display(job->file);
+		/* the editor's buffer is the file, wherever it is on disk */
+		file = opts->editor ? xstrdup(job->file) :
+				      path_display(opts->base_dir, job->file);
 		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
-			 access(job->file, R_OK) && !job->dir ?
+			 !unsaved && access(job->file, R_OK) && !job->dir ?
 				 strerror(errno) :
 				 error_name(e));
 		free(file);
 		*tu = NULL;
+		return e == CXError_Crashed ? -FE_CRASHED : -FE_PARSE_FAILED;
+	}
+	describe_errors(*tu, job, opts, msgs);
+	return 0;
+}
+
+int frontend_reparse(CXTranslationUnit *tu, const struct tu_job *job,
+		     const struct frontend_opts *opts,
+		     struct CXUnsavedFile *unsaved, struct diag_list *msgs)
+{
+	int rc;
+
+	enter_dir(job, opts);
+	rc = clang_reparseTranslationUnit(*tu, unsaved ? 1 : 0, unsaved,
+					  clang_defaultReparseOptions(*tu));
+	leave_dir(opts);
+	if (rc) {
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
 		return -FE_PARSE_FAILED;
 	}
-	describe_errors(*tu, job, msgs);
+	if (msgs)
+		describe_errors(*tu, job, opts, msgs);
 	return 0;
 }

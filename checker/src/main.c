@@ -121,14 +121,14 @@ static unsigned count_errors(const struct diag_list *l)
 	return n;
 }
 
-static int load_jobs(const struct options *o, struct tu_job **jobs,
-		     unsigned *njobs)
+static int load_jobs(const struct options *o, const char *base,
+		     struct tu_job **jobs, unsigned *njobs)
 {
 	char *err = NULL;
 	int i, rc;
 
 	if (o->build_dir) {
-		rc = frontend_jobs_from_database(o->build_dir, o->files,
+		rc = frontend_jobs_from_database(o->build_dir, base, o->files,
 						 o->nfiles, jobs, njobs, &err);
 		if (rc) {
 			fprintf(stderr, "ordercheck: %s\n", err);
@@ -144,12 +144,13 @@ static int load_jobs(const struct options *o, struct tu_job **jobs,
 	return 0;
 }
 
-static int verify_all(const struct options *o, const struct diag_list *l)
+static int verify_all(const struct options *o, const char *base,
+		      const struct diag_list *l)
 {
 	int i, rc = 0, r;
 
 	for (i = 0; i < o->nfiles; i++) {
-		r = report_verify(stdout, o->files[i], l);
+		r = report_verify(stdout, base, o->files[i], l);
 		if (r > rc)
 			rc = r;
 	}
@@ -198,12 +199,22 @@ int main(int argc, char **argv)
 	char **fps = NULL;
 	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;
+	/*
+	 * Paths are shown relative to where we were started, before libclang
+	 * moves us to a compile command's directory.
+	 */
+	char *base = path_cwd();
 
 	/* the language server has a command line of its own */
-	if (argc > 1 && !strcmp(argv[1], "lsp"))
-		return lsp_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "merge-facts"))
+	if (argc > 1 && !strcmp(argv[1], "lsp")) {
+		status = lsp_main(argc - 1, argv + 1, base);
+		free(base);
+		return status;
+	}
+	if (argc > 1 && !strcmp(argv[1], "merge-facts")) {
+		free(base);
 		return tree_merge_main(argc - 1, argv + 1);
+	}
 	if (options_parse(argc, argv, &o))
 		goto out;
 	status = EXIT_CLEAN;
@@ -228,9 +239,10 @@ int main(int argc, char **argv)
 		options_usage(stderr);
 		goto out;
 	}
-	if (load_jobs(&o, &jobs, &njobs))
+	if (load_jobs(&o, base, &jobs, &njobs))
 		goto out;
 	co.frontend.resource_dir = o.resource_dir;
+	co.frontend.base_dir = co.analyze.build.base_dir = base;
 	co.analyze.build.old_bitops = o.old_bitops;
 	co.analyze.build.seen = seen_new();
 	if (o.dump_ir) {
@@ -251,7 +263,7 @@ int main(int argc, char **argv)
 	if (o.with_sparse || o.with_cocci)
 		engines_merge(&o, jobs, njobs, &l);
 	if (o.verify) {
-		status = verify_all(&o, &l);
+		status = verify_all(&o, base, &l);
 		status = status == 2 ? EXIT_TROUBLE : status;
 	} else if (narrow(&o, jobs, njobs, &l, &fps, &nfps) ||
 		   report(&o, &l, fps, njobs)) {
@@ -272,5 +284,6 @@ out:
 	seen_free(co.analyze.build.seen);
 	frontend_jobs_free(jobs, njobs);
 	options_free(&o);
+	free(base);
 	return status;
 }

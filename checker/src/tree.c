@@ -295,8 +295,8 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			"ordercheck: %u of %u files unchanged since the "
 			"last run (%s)\n",
 			reused, njobs, o->facts);
-	if (workers_run(jobs, njobs, t.todo, o->nworkers, o->timeout, check_job,
-			co, t.res)) {
+	if (workers_run(jobs, njobs, t.todo, o->nworkers, o->timeout,
+			co->frontend.base_dir, check_job, co, t.res)) {
 		fprintf(stderr, "ordercheck: cannot start worker processes\n");
 		rc = -1;
 		goto out;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Allocation, string buffers and path spelling shared by every file. */
+/* Allocation, string buffers, path spelling and hashing for every file. */
 #include "util.h"
 
 #include <errno.h>
@@ -150,26 +150,57 @@ static char *normalize(const char *abs)
 	return out;
 }
 
-char *path_display(const char *path)
+char *path_cwd(void)
 {
-	static char cwd[PATH_MAX];
-	static size_t cwdlen;
-	char *abs, *norm, *res;
+	char cwd[PATH_MAX];
 
-	if (!cwdlen) {
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, "/");
-		cwdlen = strlen(cwd);
-	}
-	abs = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", cwd, path);
+	return xstrdup(getcwd(cwd, sizeof(cwd)) ? cwd : "/");
+}
+
+char *path_display(const char *base, const char *path)
+{
+	char *cwd = base ? NULL : path_cwd(), *abs, *norm, *res;
+	size_t blen;
+
+	if (!base)
+		base = cwd;
+	blen = strlen(base);
+	abs = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", base, path);
 	norm = normalize(abs);
 	free(abs);
-	if (cwdlen > 1 && !strncmp(norm, cwd, cwdlen) && norm[cwdlen] == '/') {
-		res = xstrdup(norm + cwdlen + 1);
+	if (blen > 1 && !strncmp(norm, base, blen) && norm[blen] == '/') {
+		res = xstrdup(norm + blen + 1);
 		free(norm);
-		return res;
+	} else {
+		res = norm;
 	}
-	return norm;
+	free(cwd);
+	return res;
+}
+
+char *path_absolute(const char *path)
+{
+	char *cwd, *joined, *r;
+
+	if (path[0] == '/')
+		return normalize(path);
+	cwd = path_cwd();
+	joined = xasprintf("%s/%s", cwd, path);
+	r = normalize(joined);
+	free(joined);
+	free(cwd);
+	return r;
+}
+
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 char *read_file(const char *path, size_t *len)
@@ -245,11 +276,7 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 
 unsigned hash_str(const char *s)
 {
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+	return (unsigned)hash64(s, strlen(s), HASH64_INIT);
 }
 
 uint64_t hash64(const void *p, size_t n, uint64_t h)

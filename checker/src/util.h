@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Allocation, string buffers and path spelling shared by every file. */
+/* Allocation, string buffers, path spelling and hashing for every file. */
 #ifndef ORDERCHECK_UTIL_H
 #define ORDERCHECK_UTIL_H
 
@@ -28,10 +28,23 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 char *sb_detach(struct strbuf *b);
 
 /*
- * Spell a path as users expect: relative to the current directory when it
- * lies below it, absolute otherwise, with ./ and ../ resolved.
+ * Spell a path as users expect: relative to @base (an absolute directory,
+ * the one the user ran us in) when it lies below it, absolute otherwise,
+ * with ./ and ../ resolved. @base is a parameter, not the current
+ * directory: libclang changes that to a compile command's directory.
+ * NULL is the current directory at the call, for callers that never
+ * parse with a compile command's directory (the tests).
  */
-char *path_display(const char *path);
+char *path_display(const char *base, const char *path);
+
+/* An absolute, lexically normalised path for @path (relative to cwd). */
+char *path_absolute(const char *path);
+
+/* The current directory (malloc); "/" if it cannot be found. */
+char *path_cwd(void);
+
+/* The value of a hexadecimal digit (either case), or -1. */
+int hex_digit(char c);
 
 /* Read a whole file; NULL and errno on failure. */
 char *read_file(const char *path, size_t *len);
@@ -45,9 +58,12 @@ char *read_file(const char *path, size_t *len);
 char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		  int *status);
 
-/* FNV-1a: hash tables (32 bits) and content fingerprints (64 bits). */
-unsigned hash_str(const char *s);
+/*
+ * FNV-1a, the one hash: content fingerprints and keys (64 bits, chained
+ * through @h from HASH64_INIT) and hash tables (hash_str: its low bits).
+ */
 uint64_t hash64(const void *p, size_t n, uint64_t h);
+unsigned hash_str(const char *s);
 #define HASH64_INIT 14695981039346656037ull
 
 /* Interned strings: one copy of each, stable until strset_free(). */

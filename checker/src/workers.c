@@ -105,10 +105,10 @@ static int spawn(struct worker *w, struct tu_job *jobs, worker_fn fn,
 	return 0;
 }
 
-static void lost(struct worker *w, struct tu_job *jobs, struct job_result *r,
-		 const char *why)
+static void lost(struct worker *w, struct tu_job *jobs, const char *base,
+		 struct job_result *r, const char *why)
 {
-	char *file = path_display(jobs[w->job].file);
+	char *file = path_display(base, jobs[w->job].file);
 	char *msg = xasprintf("%s; the file was not checked", why);
 
 	/* records already sent for it are incomplete: drop them */
@@ -168,8 +168,8 @@ static int dispatch(struct worker *w, long job)
 	return write(w->to, buf, (size_t)n) == n ? 0 : -1;
 }
 
-static int run_pool(struct tu_job *jobs, const unsigned *order,
-		    unsigned njobs, unsigned nworkers, unsigned timeout,
+static int run_pool(struct tu_job *jobs, const unsigned *order, unsigned njobs,
+		    unsigned nworkers, unsigned timeout, const char *base,
 		    worker_fn fn, void *arg, struct job_result *r)
 {
 	struct worker *w = xcalloc(nworkers, sizeof(*w));
@@ -192,7 +192,8 @@ static int run_pool(struct tu_job *jobs, const unsigned *order,
 			}
 			if (w[i].job < 0 && next < njobs &&
 			    dispatch(&w[i], order[next++])) {
-				lost(&w[i], jobs, r, "cannot talk to the worker");
+				lost(&w[i], jobs, base, r,
+				     "cannot talk to the worker");
 				reap(&w[i]);
 				done++;
 			}
@@ -221,7 +222,7 @@ static int run_pool(struct tu_job *jobs, const unsigned *order,
 					}
 					continue;
 				}
-				lost(&w[i], jobs, r,
+				lost(&w[i], jobs, base, r,
 				     "the checker crashed on this file");
 				reap(&w[i]);
 				done++;
@@ -232,7 +233,7 @@ static int run_pool(struct tu_job *jobs, const unsigned *order,
 						      "%u seconds",
 						      timeout);
 
-				lost(&w[i], jobs, r, why);
+				lost(&w[i], jobs, base, r, why);
 				free(why);
 				reap(&w[i]);
 				done++;
@@ -251,8 +252,8 @@ out:
 }
 
 int workers_run(struct tu_job *jobs, unsigned njobs, const bool *todo,
-		unsigned nworkers, unsigned timeout, worker_fn fn, void *arg,
-		struct job_result *results)
+		unsigned nworkers, unsigned timeout, const char *base,
+		worker_fn fn, void *arg, struct job_result *results)
 {
 	unsigned *order = xcalloc(njobs ? njobs : 1, sizeof(*order));
 	unsigned i, n = 0;
@@ -269,7 +270,7 @@ int workers_run(struct tu_job *jobs, unsigned njobs, const bool *todo,
 			results[order[i]].done = true;
 		}
 	} else {
-		rc = run_pool(jobs, order, n, nworkers, timeout, fn, arg,
+		rc = run_pool(jobs, order, n, nworkers, timeout, base, fn, arg,
 			      results);
 	}
 	free(order);

@@ -27,10 +27,10 @@ typedef void (*worker_fn)(const struct tu_job *job, void *arg,
  * Run @fn on the jobs @todo marks (all if NULL) with up to @nworkers
  * processes (0: in this process), each into its own @results[i]. A worker
  * that dies or runs over @timeout seconds on a file is reported as an
- * error for that file and replaced.
+ * error for that file (named relative to @base) and replaced.
  */
 int workers_run(struct tu_job *jobs, unsigned njobs, const bool *todo,
-		unsigned nworkers, unsigned timeout, worker_fn fn, void *arg,
-		struct job_result *results);
+		unsigned nworkers, unsigned timeout, const char *base,
+		worker_fn fn, void *arg, struct job_result *results);
 
 #endif

@@ -48,7 +48,7 @@ static struct snippet *parse(const char *src, bool old_bitops)
 	s->idx = clang_createIndex(0, 0);
 	frontend_job_from_args(job, s->path, NULL, 0);
 	/* the snippets are valid C: any message is a failure */
-	if (frontend_parse(s->idx, job, &fo, &s->tu, &msgs) || msgs.n)
+	if (frontend_parse(s->idx, job, &fo, NULL, &s->tu, &msgs) || msgs.n)
 		goto fail;
 	frontend_jobs_free(job, 1);
 	events_build_tu(s->tu, &bo, &s->ir);

@@ -183,13 +183,25 @@ static void test_wire_format(void)
 
 static void test_paths(void)
 {
-	char *p = path_display("a/./b/../c.c");
+	/* the base is the caller's, not the current directory */
+	static const char *const cases[][3] = {
+		{ "/work", "a/./b/../c.c", "a/c.c" },
+		{ "/work", "/nonexistent/x/../y.c", "/nonexistent/y.c" },
+		{ "/work/tree", "/work/tree/kernel/../mm/slab.c", "mm/slab.c" },
+		{ "/work/tree", "/work/treetop/x.c", "/work/treetop/x.c" },
+		{ "/", "/a/b.c", "/a/b.c" },
+	};
+	unsigned i;
 
-	CHECK(!strcmp(p, "a/c.c"));
-	free(p);
-	p = path_display("/nonexistent/x/../y.c");
-	CHECK(!strcmp(p, "/nonexistent/y.c"));
-	free(p);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *p = path_display(cases[i][0], cases[i][1]);
+
+		if (strcmp(p, cases[i][2]))
+			fprintf(stderr, "path_display(%s, %s): %s\n",
+				cases[i][0], cases[i][1], p);
+		CHECK(!strcmp(p, cases[i][2]));
+		free(p);
+	}
 }
 
 int main(void)

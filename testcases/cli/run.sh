@@ -128,6 +128,10 @@ for k in ("file", "line", "column", "end_line", "end_column"):
     assert k in f, k
 ' || fail "json: $out"
 	;;
+non-utf8)
+	# every format, the language server's too (non_utf8.py says what)
+	python3 "$here/non_utf8.py" "$oc" || fail "non-utf8"
+	;;
 fix-in-place)
 	for id in mb-after-atomic mb-before-atomic store-then-mb duplicate-fence; do
 		cp "$here/../$id/bad.c" "$id.c"

@@ -76,7 +76,8 @@ class Client:
                     length = int(v)
             body = f.read(length)
             try:
-                self.q.put(json.loads(body))
+                # strict UTF-8: a server that writes a bad byte is wrong
+                self.q.put(json.loads(body.decode("utf-8")))
             except ValueError:
                 self.q.put({"__bad__": body.decode(errors="replace")})
 

@@ -17,6 +17,7 @@ void seen_free(struct seen_set *s);
 
 struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
+	const char *base_dir; /* file names are shown relative to it */
 	struct seen_set *seen; /* may be NULL */
 };
 

@@ -46,7 +46,8 @@ struct ir_file *text_file(struct builder *b, CXFile f)
 	fi = arena_alloc(&b->arena, sizeof(*fi));
 	fi->file = f;
 	s = clang_getFileName(f);
-	p = path_display(clang_getCString(s) ? clang_getCString(s) : "");
+	p = path_display(b->opts->base_dir,
+			 clang_getCString(s) ? clang_getCString(s) : "");
 	clang_disposeString(s);
 	fi->display = arena_strdup(&b->arena, p);
 	free(p);

@@ -4,25 +4,26 @@
 
 #include <string.h>
 
-static bool line_of(const struct json *pos, unsigned *line)
+static bool line_of(const json_t *pos, unsigned *line)
 {
 	long long l;
 
-	if (!json_int(json_get(pos, "line"), &l) || l < 0 || l > 0x7fffffff)
+	if (!jsonio_get_int(json_object_get(pos, "line"), &l) || l < 0 ||
+	    l > 0x7fffffff)
 		return false;
 	*line = (unsigned)l;
 	return true;
 }
 
 /* "quickfix" and its sub-kinds ("quickfix.x") are what we offer. */
-static bool admits_quickfix(const struct json *only)
+static bool admits_quickfix(const json_t *only)
 {
-	unsigned i;
+	size_t i;
 
-	if (!only || only->type != JSON_ARRAY)
+	if (!json_is_array(only))
 		return true;
-	for (i = 0; i < only->n; i++) {
-		const char *k = json_str(only->v[i]);
+	for (i = 0; i < json_array_size(only); i++) {
+		const char *k = json_string_value(json_array_get(only, i));
 
 		if (k && (!strcmp(k, "quickfix") || !strcmp(k, "")))
 			return true;
@@ -30,12 +31,12 @@ static bool admits_quickfix(const struct json *only)
 	return false;
 }
 
-int actions_query(const struct json *params, struct action_query *q)
+int actions_query(const json_t *params, struct action_query *q)
 {
-	const struct json *range = json_get(params, "range");
+	const json_t *range = json_object_get(params, "range");
 
-	if (!line_of(json_get(range, "start"), &q->line0) ||
-	    !line_of(json_get(range, "end"), &q->line1))
+	if (!line_of(json_object_get(range, "start"), &q->line0) ||
+	    !line_of(json_object_get(range, "end"), &q->line1))
 		return -1;
 	if (q->line1 < q->line0) {
 		unsigned t = q->line0;
@@ -43,11 +44,11 @@ int actions_query(const struct json *params, struct action_query *q)
 		q->line0 = q->line1;
 		q->line1 = t;
 	}
-	q->quickfix = admits_quickfix(json_path(params, "context.only"));
+	q->quickfix = admits_quickfix(jsonio_path(params, "context.only"));
 	return 0;
 }
 
-void actions_emit(struct jw *w, const struct doc *d,
+void actions_emit(json_t *out, const struct doc *d,
 		  const struct action_query *q, bool literals)
 {
 	unsigned i;
@@ -60,28 +61,17 @@ void actions_emit(struct jw *w, const struct doc *d,
 		/* clients ask for a cursor's range or for its line: lines */
 		if (a->line1 < q->line0 || a->line0 > q->line1)
 			continue;
-		jw_obj(w);
-		jw_key(w, "title");
-		jw_str(w, a->title);
-		if (literals) {
-			jw_key(w, "kind");
-			jw_str(w, "quickfix");
-			jw_key(w, "diagnostics");
-			jw_arr(w);
-			jw_json(w, a->diag);
-			jw_arr_end(w);
-			jw_key(w, "isPreferred");
-			jw_bool(w, true);
-			jw_key(w, "edit");
-			jw_json(w, a->edit);
-		} else {
-			jw_key(w, "command");
-			jw_str(w, ACTION_COMMAND);
-			jw_key(w, "arguments");
-			jw_arr(w);
-			jw_json(w, a->edit);
-			jw_arr_end(w);
-		}
-		jw_obj_end(w);
+		if (literals)
+			jsonio_push(
+				out,
+				jsonio_pack("{s:o,s:s,s:[O],s:b,s:O}", "title",
+					    jsonio_str(a->title), "kind",
+					    "quickfix", "diagnostics", a->diag,
+					    "isPreferred", 1, "edit", a->edit));
+		else
+			jsonio_push(out, jsonio_pack("{s:o,s:s,s:[O]}", "title",
+						     jsonio_str(a->title),
+						     "command", ACTION_COMMAND,
+						     "arguments", a->edit));
 	}
 }

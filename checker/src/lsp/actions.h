@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 
+#include "../json/jsonio.h"
 #include "docs.h"
-#include "json.h"
 
 #define ACTION_COMMAND "ordercheck.applyFix"
 
@@ -21,13 +21,13 @@ struct action_query {
 };
 
 /* Read a request's params; returns -1 if they are malformed. */
-int actions_query(const struct json *params, struct action_query *q);
+int actions_query(const json_t *params, struct action_query *q);
 
 /*
- * Our actions for @q into the array being written; none when the results
+ * Our actions for @q, appended to the array @out; none when the results
  * are for an older text than the document's.
  */
-void actions_emit(struct jw *w, const struct doc *d,
+void actions_emit(json_t *out, const struct doc *d,
 		  const struct action_query *q, bool literals);
 
 #endif

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "../util.h"
-#include "uri.h"
 
 void compdb_job_copy(struct tu_job *dst, const struct tu_job *src)
 {
@@ -104,7 +103,8 @@ static size_t common_dirs(const char *a, const char *b)
  * No entry for the file (a header, a new file): borrow the flags of the
  * entry nearest to it in the tree, as clangd does.
  */
-static bool neighbour(const char *dbdir, const char *path, struct tu_job *job)
+static bool neighbour(const char *dbdir, const char *path, const char *base,
+		      struct tu_job *job)
 {
 	struct tu_job *jobs = NULL;
 	unsigned n = 0, i, best = 0;
@@ -112,7 +112,8 @@ static bool neighbour(const char *dbdir, const char *path, struct tu_job *job)
 	char *err = NULL;
 	bool found = false;
 
-	if (frontend_jobs_from_database(dbdir, NULL, 0, &jobs, &n, &err) &&
+	if (frontend_jobs_from_database(dbdir, base, NULL, 0, &jobs, &n,
+					&err) &&
 	    !n) {
 		free(err);
 		frontend_jobs_free(jobs, n);
@@ -138,8 +139,8 @@ static bool neighbour(const char *dbdir, const char *path, struct tu_job *job)
 }
 
 void compdb_job_for(const char *path, const char *root,
-		    const struct compdb_opts *o, struct tu_job *job, char **db,
-		    char **how)
+		    const struct compdb_opts *o, const char *base,
+		    struct tu_job *job, char **db, char **how)
 {
 	char *dir = find_db_dir(path, root, o), *err = NULL;
 	struct tu_job *jobs = NULL;
@@ -150,12 +151,12 @@ void compdb_job_for(const char *path, const char *root,
 	memset(job, 0, sizeof(*job));
 	if (dir) {
 		*db = xasprintf("%s/compile_commands.json", dir);
-		if (!frontend_jobs_from_database(dir, only, 1, &jobs, &n,
+		if (!frontend_jobs_from_database(dir, base, only, 1, &jobs, &n,
 						 &err) &&
 		    n) {
 			compdb_job_copy(job, &jobs[0]);
 			*how = xasprintf("%s", *db);
-		} else if (neighbour(dir, path, job)) {
+		} else if (neighbour(dir, path, base, job)) {
 			*how = xasprintf("%s (the entry of a neighbour, %s)",
 					 *db, job->file);
 		}

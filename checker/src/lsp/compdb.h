@@ -18,12 +18,13 @@ struct compdb_opts {
 };
 
 /*
- * Fill @job for @path (absolute). *db is the compile_commands.json used
- * (malloc, NULL if none); *how says where the flags came from (malloc).
+ * Fill @job for @path (absolute; paths are compared as spelled relative
+ * to @base). *db is the compile_commands.json used (malloc, NULL if none);
+ * *how says where the flags came from (malloc).
  */
 void compdb_job_for(const char *path, const char *root,
-		    const struct compdb_opts *o, struct tu_job *job, char **db,
-		    char **how);
+		    const struct compdb_opts *o, const char *base,
+		    struct tu_job *job, char **db, char **how);
 
 /* Deep copies and comparison of jobs. */
 void compdb_job_copy(struct tu_job *dst, const struct tu_job *src);

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uri.h"
+#include "../uri.h"
+#include "../util.h"
 
 struct doc *docs_find(const struct docs *ds, const char *uri)
 {
@@ -61,15 +62,15 @@ static void free_actions(struct our_action *a, unsigned n)
 
 	for (i = 0; i < n; i++) {
 		free(a[i].title);
-		json_free(a[i].diag);
-		json_free(a[i].edit);
+		json_decref(a[i].diag);
+		json_decref(a[i].edit);
 	}
 	free(a);
 }
 
 void doc_clear_results(struct doc *d)
 {
-	json_free(d->diags);
+	json_decref(d->diags);
 	free_actions(d->acts, d->nacts);
 	d->diags = NULL;
 	d->acts = NULL;
@@ -77,7 +78,7 @@ void doc_clear_results(struct doc *d)
 	d->have = false;
 }
 
-void doc_set_results(struct doc *d, long long version, struct json *diags,
+void doc_set_results(struct doc *d, long long version, json_t *diags,
 		     struct our_action *acts, unsigned nacts)
 {
 	doc_clear_results(d);
@@ -120,36 +121,38 @@ void docs_free(struct docs *ds)
 	ds->n = 0;
 }
 
-static bool position(const struct json *p, unsigned *line, unsigned *ch)
+static bool position(const json_t *p, unsigned *line, unsigned *ch)
 {
 	long long l, c;
 
-	if (!json_int(json_get(p, "line"), &l) ||
-	    !json_int(json_get(p, "character"), &c) || l < 0 || c < 0 ||
-	    l > 0x7fffffff || c > 0x7fffffff)
+	if (!jsonio_get_int(json_object_get(p, "line"), &l) ||
+	    !jsonio_get_int(json_object_get(p, "character"), &c) || l < 0 ||
+	    c < 0 || l > 0x7fffffff || c > 0x7fffffff)
 		return false;
 	*line = (unsigned)l;
 	*ch = (unsigned)c;
 	return true;
 }
 
-int doc_apply_change(struct doc *d, const struct json *change, enum pos_enc enc)
+int doc_apply_change(struct doc *d, const json_t *change, enum pos_enc enc)
 {
-	const struct json *text = json_get(change, "text");
-	const struct json *range = json_get(change, "range");
+	const json_t *text = json_object_get(change, "text");
+	const json_t *range = json_object_get(change, "range");
+	const char *s = json_string_value(text);
+	size_t n = json_string_length(text);
 	struct line_index li;
 	unsigned l0, c0, l1, c1;
 	size_t a, b;
 	char *t;
 
-	if (!text || text->type != JSON_STRING)
+	if (!s)
 		return -1;
 	if (!range) {
-		set_text(d, text->s, text->len);
+		set_text(d, s, n);
 		return 0;
 	}
-	if (!position(json_get(range, "start"), &l0, &c0) ||
-	    !position(json_get(range, "end"), &l1, &c1))
+	if (!position(json_object_get(range, "start"), &l0, &c0) ||
+	    !position(json_object_get(range, "end"), &l1, &c1))
 		return -1;
 	lines_build(&li, d->text, d->len);
 	a = pos_to_offset(d->text, d->len, &li, l0, c0, enc);
@@ -157,11 +160,11 @@ int doc_apply_change(struct doc *d, const struct json *change, enum pos_enc enc)
 	lines_free(&li);
 	if (b < a)
 		return -1;
-	t = xmalloc(d->len - (b - a) + text->len + 1);
+	t = xmalloc(d->len - (b - a) + n + 1);
 	memcpy(t, d->text, a);
-	memcpy(t + a, text->s, text->len);
-	memcpy(t + a + text->len, d->text + b, d->len - b);
-	d->len = d->len - (b - a) + text->len;
+	memcpy(t + a, s, n);
+	memcpy(t + a + n, d->text + b, d->len - b);
+	d->len = d->len - (b - a) + n;
 	t[d->len] = '\0';
 	free(d->text);
 	d->text = t;

@@ -6,15 +6,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "json.h"
+#include "../json/jsonio.h"
 #include "position.h"
 
 /* A quick fix, ready to send: for the diagnostic on lines line0..line1. */
 struct our_action {
 	unsigned line0, line1;
 	char *title;
-	struct json *diag; /* the LSP diagnostic it fixes */
-	struct json *edit; /* a WorkspaceEdit */
+	json_t *diag; /* the LSP diagnostic it fixes */
+	json_t *edit; /* a WorkspaceEdit */
 };
 
 struct doc {
@@ -29,7 +29,7 @@ struct doc {
 	/* the last results, for res_version */
 	bool have;
 	long long res_version;
-	struct json *diags; /* array of LSP diagnostics */
+	json_t *diags; /* array of LSP diagnostics */
 	struct our_action *acts;
 	unsigned nacts;
 };
@@ -52,11 +52,10 @@ void docs_free(struct docs *ds);
  * One entry of didChange's contentChanges: the whole text, or a range
  * and its replacement. Returns 0, or -1 for a malformed change.
  */
-int doc_apply_change(struct doc *d, const struct json *change,
-		     enum pos_enc enc);
+int doc_apply_change(struct doc *d, const json_t *change, enum pos_enc enc);
 
 /* Replace the results (their ownership passes to the document). */
-void doc_set_results(struct doc *d, long long version, struct json *diags,
+void doc_set_results(struct doc *d, long long version, json_t *diags,
 		     struct our_action *acts, unsigned nacts);
 void doc_clear_results(struct doc *d);
 

@@ -10,16 +10,18 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "proxy.h"
 #include "rpc.h"
 
 /* A body from the client: parsed, then to the proxy or to us. */
-static void client_body(struct server *s, const char *body, size_t len)
+static void client_body(struct server *s, struct proxy *px, const char *body,
+			size_t len)
 {
-	const char *err;
-	struct json *msg = json_parse(body, len, &err);
+	char *err = NULL;
+	json_t *msg = jsonio_parse(body, len, &err);
 
 	if (!msg) {
 		/* a header inside it: the message before was cut short */
@@ -27,16 +29,17 @@ static void client_body(struct server *s, const char *body, size_t len)
 
 		server_bad_message(s, resynced ? "a message cut short" : err,
 				   RPC_PARSE_ERROR);
+		free(err);
 		return;
 	}
-	if (s->px)
-		proxy_from_client(s->px, s, msg, body, len);
+	if (px)
+		proxy_from_client(px, s, msg, body, len);
 	else
 		server_message(s, msg);
-	json_free(msg);
+	json_decref(msg);
 }
 
-static void client_input(struct server *s)
+static void client_input(struct server *s, struct proxy *px)
 {
 	const char *body, *why;
 	size_t len;
@@ -48,7 +51,7 @@ static void client_input(struct server *s)
 	while (!s->exiting &&
 	       (st = frame_next(&s->in, &body, &len, &why)) != FRAME_MORE) {
 		if (st == FRAME_MSG) {
-			client_body(s, body, len);
+			client_body(s, px, body, len);
 		} else if (strstr(why, "larger")) {
 			server_bad_message(s, why, RPC_INVALID_REQUEST);
 		} else {
@@ -84,9 +87,10 @@ int server_run(struct server *s)
 	enum { CLIENT, WK_RD, WK_WR, CD_RD, CD_WR, NFDS };
 	struct pollfd p[NFDS];
 	struct check_done cd;
+	struct proxy *px = NULL;
 
 	signal(SIGPIPE, SIG_IGN);
-	if (s->o->wrap_argv && !(s->px = proxy_start(s->o->wrap_argv)))
+	if (s->o->wrap_argv && !(px = proxy_start(s->o->wrap_argv, s)))
 		srv_log(s, "cannot start %s: ordercheck's diagnostics only",
 			s->o->wrap_argv[0]);
 	while (!s->exiting) {
@@ -97,8 +101,8 @@ int server_run(struct server *s)
 		p[CLIENT].fd = s->in_eof ? -1 : 0;
 		p[CLIENT].events = POLLIN;
 		checker_pollfds(&s->ck, &p[WK_RD], &p[WK_WR]);
-		if (s->px)
-			proxy_pollfds(s->px, &p[CD_RD], &p[CD_WR]);
+		if (px)
+			proxy_pollfds(px, &p[CD_RD], &p[CD_WR]);
 		else
 			p[CD_RD].fd = p[CD_WR].fd = -1;
 		if (poll(p, NFDS, timeout_ms(s, now)) < 0) {
@@ -109,9 +113,9 @@ int server_run(struct server *s)
 			break;
 		}
 		if (p[CLIENT].revents)
-			client_input(s);
-		if (s->px)
-			proxy_io(s->px, s, &p[CD_RD], &p[CD_WR]);
+			client_input(s, px);
+		if (px)
+			proxy_io(px, s, &p[CD_RD], &p[CD_WR]);
 		if (checker_io(&s->ck, &p[WK_RD], &p[WK_WR], &cd)) {
 			srv_check_done(s, &cd);
 			check_done_free(&cd);
@@ -121,9 +125,7 @@ int server_run(struct server *s)
 			check_done_free(&cd);
 		}
 	}
-	if (s->px) {
-		proxy_stop(s->px, 3.0);
-		s->px = NULL;
-	}
+	if (px)
+		proxy_stop(px, 3.0);
 	return s->exit_code;
 }

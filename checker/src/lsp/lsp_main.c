@@ -9,7 +9,6 @@
 #include "../rules/registry.h"
 #include "../util.h"
 #include "loop.h"
-#include "uri.h"
 #include "worker.h"
 
 static void usage(FILE *out)
@@ -97,7 +96,7 @@ static int parse(int argc, char **argv, struct args *a)
 		} else if ((v = value(argc, argv, &i, "--max-tus"))) {
 			a->o.worker.max_tus = (unsigned)atoi(v);
 		} else if ((v = value(argc, argv, &i, "--resource-dir"))) {
-			a->o.worker.resource_dir = v;
+			a->o.worker.frontend.resource_dir = v;
 		} else if (!strcmp(arg, "--old-bitops")) {
 			a->o.worker.analyze.build.old_bitops = true;
 		} else if (!strncmp(arg, "-Wno-", 5)) {
@@ -142,7 +141,7 @@ static char **worker_argv(int argc, char **argv, int upto, const char *ccdir)
 	return w;
 }
 
-int lsp_main(int argc, char **argv)
+int lsp_main(int argc, char **argv, const char *base)
 {
 	struct args a;
 	struct server s;
@@ -153,6 +152,8 @@ int lsp_main(int argc, char **argv)
 	a.o.debounce = 0.3;
 	a.o.timeout = 120;
 	a.o.worker.max_tus = 16;
+	a.o.worker.frontend.base_dir = a.o.worker.analyze.build.base_dir = base;
+	a.o.worker.frontend.editor = true;
 	upto = parse(argc, argv, &a);
 	if (upto < 0 || a.help) {
 		usage(a.help ? stdout : stderr);

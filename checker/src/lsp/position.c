@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../utf8.h"
 #include "../util.h"
 
 const char *pos_enc_name(enum pos_enc e)
@@ -53,21 +54,14 @@ void lines_free(struct line_index *li)
 
 /*
  * Bytes of the character at s (1 to 4); a byte that starts no valid
- * sequence counts as one character, as editors show it.
+ * sequence counts as one character, as editors show it (and as the U+FFFD
+ * it becomes in what we send, utf8.h).
  */
 static size_t char_len(const unsigned char *s, size_t left)
 {
-	size_t n, i;
+	size_t n = utf8_seq(s, left);
 
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 1;
-	n = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
-	if (left < n)
-		return 1;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 1;
-	return n;
+	return n ? n : 1;
 }
 
 static size_t units(size_t bytes, enum pos_enc e)

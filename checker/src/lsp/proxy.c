@@ -10,28 +10,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../uri.h"
 #include "actions.h"
 #include "frame.h"
 #include "rpc.h"
-#include "server.h"
-#include "uri.h"
 
 /* A request of the client's that clangd has not answered yet. */
 struct pending {
-	char *id; /* the id as JSON text: ids compare by their spelling */
+	json_t *id;
 	char *method;
-	struct json *params; /* codeAction: ours are computed on the answer */
+	json_t *params; /* codeAction: ours are computed on the answer */
 };
 
 /* clangd's last diagnostics for a file. */
 struct theirs {
 	char *path; /* NULL for a URI that is not a file */
 	char *uri; /* as clangd spells it */
-	struct json *diags;
-	struct json *version;
+	json_t *diags;
+	json_t *version;
 };
 
 struct proxy {
+	struct server *s; /* whose publishing we took over */
 	pid_t pid;
 	int to, from;
 	struct strbuf out;
@@ -44,7 +44,9 @@ struct proxy {
 	unsigned nth;
 };
 
-struct proxy *proxy_start(char **argv)
+static void publish(void *arg, struct server *s, struct doc *d, bool closing);
+
+struct proxy *proxy_start(char **argv, struct server *s)
 {
 	struct proxy *px = xcalloc(1, sizeof(*px));
 	int down[2], up[2];
@@ -83,6 +85,10 @@ struct proxy *proxy_start(char **argv)
 	px->to = down[1];
 	px->from = up[0];
 	fcntl(px->to, F_SETFL, fcntl(px->to, F_GETFL) | O_NONBLOCK);
+	px->s = s;
+	s->wrapped = true;
+	s->publish = publish;
+	s->publish_arg = px;
 	return px;
 }
 
@@ -110,53 +116,43 @@ static void forward(struct proxy *px, const char *raw, size_t len)
 	flush(px);
 }
 
-static void send_raw(struct server *s, const char *raw, size_t len)
-{
-	struct jw w = { { 0 }, false };
-
-	sb_add(&w.b, raw, len);
-	srv_send(s, &w);
-}
-
 /* ---- pending requests ---- */
 
-static void add_pending(struct proxy *px, const struct json *id,
-			const char *method, const struct json *params)
+static void add_pending(struct proxy *px, const json_t *id, const char *method,
+			const json_t *params)
 {
 	struct pending *p;
 
 	px->pend = xrealloc(px->pend, (px->npend + 1) * sizeof(*px->pend));
 	p = &px->pend[px->npend++];
-	p->id = json_dump(id);
+	p->id = json_deep_copy(id);
 	p->method = xstrdup(method);
-	p->params = !strcmp(method, "textDocument/codeAction") ?
-			    json_clone(params) :
+	p->params = !strcmp(method, "textDocument/codeAction") && params ?
+			    json_deep_copy(params) :
 			    NULL;
 }
 
 static void pending_free(struct pending *p)
 {
-	free(p->id);
+	json_decref(p->id);
 	free(p->method);
-	json_free(p->params);
+	json_decref(p->params);
 }
 
 /* Take the request @id answers out of the list; false if none. */
-static bool take_pending(struct proxy *px, const struct json *id,
+static bool take_pending(struct proxy *px, const json_t *id,
 			 struct pending *out)
 {
-	char *key = json_dump(id);
 	unsigned i;
 
 	for (i = 0; i < px->npend; i++) {
-		if (strcmp(px->pend[i].id, key))
+		/* 1 and "1" are two ids, and so are 1 and 1.0 */
+		if (!json_equal(px->pend[i].id, id))
 			continue;
 		*out = px->pend[i];
 		px->pend[i] = px->pend[--px->npend];
-		free(key);
 		return true;
 	}
-	free(key);
 	return false;
 }
 
@@ -188,94 +184,96 @@ static void theirs_free(struct theirs *t)
 {
 	free(t->path);
 	free(t->uri);
-	json_free(t->diags);
-	json_free(t->version);
+	json_decref(t->diags);
+	json_decref(t->version);
+}
+
+/* Both arrays' elements in one: clangd's first, then ours. */
+static json_t *concat(const json_t *a, const json_t *b)
+{
+	json_t *all = json_array();
+
+	if (json_is_array(a))
+		json_array_extend(all, (json_t *)a);
+	if (json_is_array(b))
+		json_array_extend(all, (json_t *)b);
+	return all;
 }
 
 static void write_merged(struct server *s, const char *uri,
-			 const struct json *version, long long our_version,
-			 const struct json *theirs, const struct json *ours)
+			 const json_t *version, long long our_version,
+			 const json_t *theirs, const json_t *ours)
 {
-	struct jw w = { { 0 }, false };
-
-	rpc_notification_begin(&w, "textDocument/publishDiagnostics");
-	jw_obj(&w);
-	jw_key(&w, "uri");
-	jw_str(&w, uri);
-	jw_key(&w, "version");
-	if (version)
-		jw_json(&w, version);
-	else
-		jw_int(&w, our_version);
-	jw_key(&w, "diagnostics");
-	jw_arr(&w);
-	jw_elements(&w, theirs);
-	jw_elements(&w, ours);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
+	srv_send(s, rpc_notification(
+			    "textDocument/publishDiagnostics",
+			    jsonio_pack("{s:o,s:o,s:o}", "uri", jsonio_str(uri),
+					"version",
+					version ? json_deep_copy(version) :
+						  json_integer(our_version),
+					"diagnostics", concat(theirs, ours))));
 }
 
-static void on_diagnostics(struct proxy *px, struct server *s, struct json *msg,
+/* Take @key's value out of @obj: the caller owns it. */
+static json_t *detach(json_t *obj, const char *key)
+{
+	json_t *v = json_incref(json_object_get(obj, key));
+
+	json_object_del(obj, key);
+	return v;
+}
+
+static void on_diagnostics(struct proxy *px, struct server *s, json_t *msg,
 			   const char *raw, size_t len)
 {
-	struct json *params = (struct json *)json_get(msg, "params");
-	const char *uri = json_str(json_get(params, "uri"));
+	json_t *params = json_object_get(msg, "params");
+	const char *uri = json_string_value(json_object_get(params, "uri"));
 	struct theirs *t;
 	struct doc *d;
 	char *path;
 
 	if (!uri) {
-		send_raw(s, raw, len);
+		srv_send_raw(s, raw, len);
 		return;
 	}
 	path = uri_to_path(uri);
 	t = theirs_for(px, path, uri, true);
 	free(t->uri);
 	t->uri = xstrdup(uri);
-	json_free(t->diags);
-	json_free(t->version);
-	t->diags = json_detach(params, "diagnostics");
-	t->version = json_detach(params, "version");
+	json_decref(t->diags);
+	json_decref(t->version);
+	t->diags = detach(params, "diagnostics");
+	t->version = detach(params, "version");
 	d = path ? docs_find_path(&s->docs, path) : docs_find(&s->docs, uri);
 	write_merged(s, uri, t->version, d ? d->res_version : 0, t->diags,
 		     d ? d->diags : NULL);
 	free(path);
 }
 
-void proxy_publish(struct proxy *px, struct server *s, struct doc *d)
+/* The server's publish hook (srv_publish_fn). */
+static void publish(void *arg, struct server *s, struct doc *d, bool closing)
 {
+	struct proxy *px = arg;
 	struct theirs *t = theirs_for(px, d->path, d->uri, false);
 
+	/* a closed file: forget clangd's diagnostics too, and clear them */
+	if (closing && t) {
+		theirs_free(t);
+		*t = px->th[--px->nth];
+		t = NULL;
+	}
 	write_merged(s, t ? t->uri : d->uri, NULL, d->res_version,
 		     t ? t->diags : NULL, d->diags);
 }
 
-void proxy_forget(struct proxy *px, const struct doc *d)
-{
-	struct theirs *t = theirs_for(px, d->path, d->uri, false);
-
-	if (!t)
-		return;
-	theirs_free(t);
-	*t = px->th[--px->nth];
-}
-
 /* ---- clangd's answers ---- */
 
-static struct json *literal(const char *text)
+static json_t *object_at(json_t *obj, const char *key)
 {
-	return json_parse(text, strlen(text), NULL);
-}
+	json_t *v = json_object_get(obj, key);
 
-static struct json *object_at(struct json *obj, const char *key)
-{
-	struct json *v = (struct json *)json_get(obj, key);
-
-	if (!v || v->type != JSON_OBJECT) {
-		v = literal("{}");
-		json_set(obj, key, v);
+	if (!json_is_object(v)) {
+		v = json_object();
+		jsonio_set(obj, key, v);
 	}
 	return v;
 }
@@ -284,127 +282,99 @@ static struct json *object_at(struct json *obj, const char *key)
  * clangd's capabilities plus ours: quick fixes, our command, didSave. The
  * position encoding is clangd's; we count in it too.
  */
-static void merge_capabilities(struct server *s, struct json *res)
+static void merge_capabilities(struct server *s, json_t *res)
 {
-	struct json *caps = object_at(res, "capabilities"), *v, *cmds;
-	const char *enc = json_str(json_get(caps, "positionEncoding"));
+	json_t *caps = object_at(res, "capabilities"), *v, *cmds;
+	const char *enc =
+		json_string_value(json_object_get(caps, "positionEncoding"));
 	int e;
 
 	if (!enc)
-		enc = json_str(json_get(res, "offsetEncoding"));
+		enc = json_string_value(json_object_get(res, "offsetEncoding"));
 	e = pos_enc_from_name(enc);
 	s->enc = e < 0 ? ENC_UTF16 : (enum pos_enc)e;
-	v = (struct json *)json_get(caps, "codeActionProvider");
-	if (!v || (v->type == JSON_BOOL && !v->b))
-		json_set(
-			caps, "codeActionProvider",
-			literal(s->literals ?
-					"{\"codeActionKinds\":[\"quickfix\"]}" :
-					"true"));
-	else if (v->type == JSON_OBJECT && json_get(v, "codeActionKinds") &&
-		 !json_array_has_str(json_get(v, "codeActionKinds"),
-				     "quickfix"))
-		json_set(v, "codeActionKinds",
-			 literal("[\"quickfix\"]")); /* ours, and clangd's */
+	v = json_object_get(caps, "codeActionProvider");
+	if (!v || json_is_false(v))
+		jsonio_set(caps, "codeActionProvider",
+			   s->literals ?
+				   jsonio_pack("{s:[s]}", "codeActionKinds",
+					       "quickfix") :
+				   json_true());
+	else if (json_is_object(v) && json_object_get(v, "codeActionKinds") &&
+		 !jsonio_has_str(json_object_get(v, "codeActionKinds"),
+				 "quickfix"))
+		jsonio_set(v, "codeActionKinds",
+			   jsonio_pack("[s]",
+				       "quickfix")); /* ours, and clangd's */
 	v = object_at(caps, "executeCommandProvider");
-	cmds = (struct json *)json_get(v, "commands");
-	if (!cmds || cmds->type != JSON_ARRAY) {
-		cmds = literal("[]");
-		json_set(v, "commands", cmds);
+	cmds = json_object_get(v, "commands");
+	if (!json_is_array(cmds)) {
+		cmds = json_array();
+		jsonio_set(v, "commands", cmds);
 	}
-	if (!json_array_has_str(cmds, ACTION_COMMAND)) {
-		struct jw cw = { { 0 }, false };
-		size_t n;
-		char *t;
-
-		jw_arr(&cw);
-		jw_elements(&cw, cmds);
-		jw_str(&cw, ACTION_COMMAND);
-		jw_arr_end(&cw);
-		t = jw_detach(&cw, &n);
-		json_set(v, "commands", json_parse(t, n, NULL));
-		free(t);
-	}
-	v = (struct json *)json_get(caps, "textDocumentSync");
-	if (v && v->type == JSON_NUMBER) {
-		char *t = xasprintf("{\"openClose\":true,\"change\":%s,"
-				    "\"save\":{\"includeText\":false}}",
-				    v->s);
-
-		json_set(caps, "textDocumentSync", literal(t));
-		free(t);
-	} else if (v && v->type == JSON_OBJECT && !json_get(v, "save")) {
-		json_set(v, "save", literal("{\"includeText\":false}"));
-	}
+	if (!jsonio_has_str(cmds, ACTION_COMMAND))
+		jsonio_push(cmds, json_string(ACTION_COMMAND));
+	v = json_object_get(caps, "textDocumentSync");
+	if (json_is_number(v))
+		jsonio_set(caps, "textDocumentSync",
+			   jsonio_pack("{s:b,s:O,s:{s:b}}", "openClose", 1,
+				       "change", v, "save", "includeText", 0));
+	else if (json_is_object(v) && !json_object_get(v, "save"))
+		jsonio_set(v, "save", jsonio_pack("{s:b}", "includeText", 0));
 }
 
-static void on_initialize(struct server *s, struct json *msg, const char *raw,
+static void on_initialize(struct server *s, json_t *msg, const char *raw,
 			  size_t len)
 {
-	struct json *res = (struct json *)json_get(msg, "result");
-	struct jw w = { { 0 }, false };
+	json_t *res = json_object_get(msg, "result");
 
-	if (!res || res->type != JSON_OBJECT) {
-		send_raw(s, raw, len); /* clangd refused: so do we */
+	if (!json_is_object(res)) {
+		srv_send_raw(s, raw, len); /* clangd refused: so do we */
 		return;
 	}
 	merge_capabilities(s, res);
-	jw_json(&w, msg);
-	srv_send(s, &w);
+	srv_send(s, json_incref(msg));
 	s->state = SRV_RUNNING;
 	srv_log(s, "clangd is up; %s positions", pos_enc_name(s->enc));
 }
 
-static void on_code_action(struct server *s, const struct json *msg,
+static void on_code_action(struct server *s, const json_t *msg,
 			   const struct pending *p, const char *raw, size_t len)
 {
-	const struct json *result = json_get(msg, "result");
-	struct jw w = { { 0 }, false }, o = { { 0 }, false };
-	struct json *ours;
-	size_t olen;
-	char *text;
+	const json_t *result = json_object_get(msg, "result");
+	json_t *ours = json_array();
 
-	jw_arr(&o);
-	srv_code_actions(s, &o, p->params);
-	jw_arr_end(&o);
-	text = jw_detach(&o, &olen);
-	ours = json_parse(text, olen, NULL);
-	free(text);
-	if (!ours || !ours->n ||
-	    (result && result->type != JSON_ARRAY &&
-	     result->type != JSON_NULL)) {
-		send_raw(s, raw, len);
-		json_free(ours);
+	srv_code_actions(s, ours, p->params);
+	if (!json_array_size(ours) ||
+	    (result && !json_is_array(result) && !json_is_null(result))) {
+		srv_send_raw(s, raw, len);
+		json_decref(ours);
 		return;
 	}
 	/* clangd's error, if it failed, gives way to our fixes */
-	rpc_result_begin(&w, json_get(msg, "id"));
-	jw_arr(&w);
-	jw_elements(&w, result);
-	jw_elements(&w, ours);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
-	json_free(ours);
+	srv_send(s,
+		 rpc_result(json_object_get(msg, "id"), concat(result, ours)));
+	json_decref(ours);
 }
 
 static void from_clangd(struct proxy *px, struct server *s, const char *raw,
 			size_t len)
 {
-	const char *err, *method;
-	const struct json *id;
-	struct json *msg = json_parse(raw, len, &err);
+	const char *method;
+	char *err = NULL;
+	json_t *id, *msg = jsonio_parse(raw, len, &err);
 	struct pending p;
 
 	if (!msg) {
 		srv_log(s, "clangd sent bad JSON (%s): passed on", err);
-		send_raw(s, raw, len);
+		srv_send_raw(s, raw, len);
+		free(err);
 		return;
 	}
 	switch (rpc_classify(msg, &method, &id)) {
 	case RPC_RESPONSE:
 		if (!take_pending(px, id, &p)) {
-			send_raw(s, raw, len);
+			srv_send_raw(s, raw, len);
 			break;
 		}
 		if (!strcmp(p.method, "initialize"))
@@ -412,30 +382,30 @@ static void from_clangd(struct proxy *px, struct server *s, const char *raw,
 		else if (p.params)
 			on_code_action(s, msg, &p, raw, len);
 		else
-			send_raw(s, raw, len);
+			srv_send_raw(s, raw, len);
 		pending_free(&p);
 		break;
 	case RPC_NOTIFICATION:
 		if (!strcmp(method, "textDocument/publishDiagnostics"))
 			on_diagnostics(px, s, msg, raw, len);
 		else
-			send_raw(s, raw, len);
+			srv_send_raw(s, raw, len);
 		break;
 	default:
 		/* its requests keep their ids: ours are strings of our own */
-		send_raw(s, raw, len);
+		srv_send_raw(s, raw, len);
 		break;
 	}
-	json_free(msg);
+	json_decref(msg);
 }
 
 /* ---- the client's messages ---- */
 
-void proxy_from_client(struct proxy *px, struct server *s,
-		       const struct json *msg, const char *raw, size_t len)
+void proxy_from_client(struct proxy *px, struct server *s, const json_t *msg,
+		       const char *raw, size_t len)
 {
 	const char *method;
-	const struct json *id, *params = json_get(msg, "params");
+	json_t *id, *params = json_object_get(msg, "params");
 	enum rpc_kind kind = rpc_classify(msg, &method, &id);
 
 	if (px->dead || kind == RPC_INVALID) {
@@ -461,20 +431,9 @@ void proxy_from_client(struct proxy *px, struct server *s,
 		forward(px, raw, len);
 		return;
 	}
+	/* a notification: clangd's, and ours too */
 	forward(px, raw, len);
-	if (!strcmp(method, "exit")) {
-		s->exiting = true;
-		s->exit_code = s->state == SRV_SHUTDOWN ? 0 : 1;
-	} else if (s->state == SRV_RUNNING) {
-		if (!strcmp(method, "textDocument/didOpen"))
-			srv_did_open(s, params);
-		else if (!strcmp(method, "textDocument/didChange"))
-			srv_did_change(s, params);
-		else if (!strcmp(method, "textDocument/didSave"))
-			srv_did_save(s, params);
-		else if (!strcmp(method, "textDocument/didClose"))
-			srv_did_close(s, params);
-	}
+	srv_notification(s, method, params);
 }
 
 /* ---- clangd's end ---- */
@@ -506,39 +465,28 @@ static void on_death(struct proxy *px, struct server *s)
 						    WTERMSIG(status)) :
 					  xasprintf("clangd exited (status %d)",
 						    WEXITSTATUS(status));
-	struct json null = { .type = JSON_NULL };
 	unsigned i;
 
 	px->dead = true;
 	srv_log(s, "%s; ordercheck's own diagnostics go on", msg);
 	for (i = 0; i < px->npend; i++) {
 		struct pending *p = &px->pend[i];
-		struct json *id = json_parse(p->id, strlen(p->id), NULL);
-		struct jw w = { { 0 }, false };
+		json_t *acts;
 
 		if (!strcmp(p->method, "initialize")) {
 			srv_choose_encoding(s);
-			rpc_result_begin(&w, id);
-			srv_initialize_result(s, &w);
-			jw_obj_end(&w);
-			srv_send(s, &w);
+			srv_send(s,
+				 rpc_result(p->id, srv_initialize_result(s)));
 			s->state = SRV_RUNNING;
 		} else if (!strcmp(p->method, "shutdown")) {
-			rpc_result_begin(&w, id);
-			jw_null(&w);
-			jw_obj_end(&w);
-			srv_send(s, &w);
+			srv_send(s, rpc_result(p->id, json_null()));
 		} else if (p->params) {
-			rpc_result_begin(&w, id);
-			jw_arr(&w);
-			srv_code_actions(s, &w, p->params);
-			jw_arr_end(&w);
-			jw_obj_end(&w);
-			srv_send(s, &w);
+			acts = json_array();
+			srv_code_actions(s, acts, p->params);
+			srv_send(s, rpc_result(p->id, acts));
 		} else {
-			srv_error(s, id ? id : &null, RPC_REQUEST_FAILED, msg);
+			srv_error(s, p->id, RPC_REQUEST_FAILED, msg);
 		}
-		json_free(id);
 		pending_free(p);
 	}
 	px->npend = 0;
@@ -635,6 +583,9 @@ void proxy_stop(struct proxy *px, double grace)
 			px->pid = 0;
 	}
 	reap(px, true);
+	/* the server publishes alone again (it is exiting anyway) */
+	px->s->publish = NULL;
+	px->s->publish_arg = NULL;
 	for (i = 0; i < px->npend; i++)
 		pending_free(&px->pend[i]);
 	free(px->pend);

@@ -7,7 +7,8 @@
  * when only ours change, its last set is sent again with ours) and its
  * codeAction results (our quick fixes are appended). Document sync goes
  * to both. If clangd dies, its pending requests are answered with errors
- * and our diagnostics go on alone.
+ * and our diagnostics go on alone. The proxy drives the server, never the
+ * reverse: it hooks into the server's publishing (srv_publish_fn).
  */
 #ifndef ORDERCHECK_LSP_PROXY_H
 #define ORDERCHECK_LSP_PROXY_H
@@ -16,25 +17,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "docs.h"
-#include "json.h"
+#include "../json/jsonio.h"
+#include "server.h"
 
-struct server;
 struct proxy;
 
-/* Start clangd; NULL if it cannot be started at all (no fork). */
-struct proxy *proxy_start(char **argv);
+/*
+ * Start clangd and set @s's publish hook: our diagnostics go out after
+ * clangd's last set for the file. NULL if it cannot be started at all
+ * (no fork).
+ */
+struct proxy *proxy_start(char **argv, struct server *s);
 /* Wait at most @grace seconds for clangd to exit, then kill it. */
 void proxy_stop(struct proxy *px, double grace);
 
 /* A message from the client: forwarded, and seen by us where it matters. */
-void proxy_from_client(struct proxy *px, struct server *s,
-		       const struct json *msg, const char *raw, size_t len);
-
-/* Our diagnostics for @d changed: clangd's last set for it, then ours. */
-void proxy_publish(struct proxy *px, struct server *s, struct doc *d);
-/* @d is closed: forget clangd's diagnostics for it too. */
-void proxy_forget(struct proxy *px, const struct doc *d);
+void proxy_from_client(struct proxy *px, struct server *s, const json_t *msg,
+		       const char *raw, size_t len);
 
 void proxy_pollfds(const struct proxy *px, struct pollfd *rd,
 		   struct pollfd *wr);

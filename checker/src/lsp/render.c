@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uri.h"
+#include "../uri.h"
+#include "../util.h"
 
 /* Text in which positions are computed: a document or a file on disk. */
 struct view {
@@ -62,19 +63,8 @@ static void views_free(struct views *vs)
 	free(vs->v);
 }
 
-static void put_pos(struct jw *w, const char *key, unsigned line, unsigned ch)
-{
-	jw_key(w, key);
-	jw_obj(w);
-	jw_key(w, "line");
-	jw_int(w, line);
-	jw_key(w, "character");
-	jw_int(w, ch);
-	jw_obj_end(w);
-}
-
-static void put_range(struct jw *w, const struct view *v, size_t a, size_t b,
-		      enum pos_enc enc)
+/* An LSP Range: bytes a..b of @v's text, in the client's encoding. */
+static json_t *range(const struct view *v, size_t a, size_t b, enum pos_enc enc)
 {
 	unsigned l0 = 0, c0 = 0, l1 = 0, c1 = 0;
 
@@ -82,11 +72,9 @@ static void put_range(struct jw *w, const struct view *v, size_t a, size_t b,
 		pos_from_offset(v->text, v->len, &v->li, a, enc, &l0, &c0);
 		pos_from_offset(v->text, v->len, &v->li, b, enc, &l1, &c1);
 	}
-	jw_key(w, "range");
-	jw_obj(w);
-	put_pos(w, "start", l0, c0);
-	put_pos(w, "end", l1, c1);
-	jw_obj_end(w);
+	return jsonio_pack("{s:{s:I,s:I},s:{s:I,s:I}}", "start", "line",
+			   (json_int_t)l0, "character", (json_int_t)c0, "end",
+			   "line", (json_int_t)l1, "character", (json_int_t)c1);
 }
 
 static bool ident(char c)
@@ -121,36 +109,28 @@ static int severity(enum oc_severity s)
 	return s == SEV_ERROR ? 1 : s == SEV_WARNING ? 2 : 3;
 }
 
-static void put_related(struct jw *w, const struct oc_diag *dg,
-			const struct doc *d, struct views *vs,
-			const struct render_ctx *rc)
+static json_t *related(const struct oc_diag *dg, const struct doc *d,
+		       struct views *vs, const struct render_ctx *rc)
 {
+	json_t *arr = json_array();
 	unsigned i;
 
-	jw_key(w, "relatedInformation");
-	jw_arr(w);
 	for (i = 0; i < dg->nnotes; i++) {
 		const struct oc_note *n = &dg->notes[i];
 		const char *file = n->file[0] ? n->file : d->path;
 		const struct doc *od = docs_find_path(rc->docs, file);
 		struct view *v = n->line ? view_of(vs, rc, file) : NULL;
-		char *uri = od ? xstrdup(od->uri) : uri_from_path(file);
+		char *uri = od ? xstrdup(od->uri) : uri_from_path(file, false);
 		size_t a, b;
 
 		point_range(v, n->line, n->col, &a, &b);
-		jw_obj(w);
-		jw_key(w, "location");
-		jw_obj(w);
-		jw_key(w, "uri");
-		jw_str(w, uri);
-		put_range(w, v, a, b, rc->enc);
-		jw_obj_end(w);
-		jw_key(w, "message");
-		jw_str(w, n->message);
-		jw_obj_end(w);
+		jsonio_push(arr, jsonio_pack("{s:{s:o,s:o},s:o}", "location",
+					     "uri", jsonio_str(uri), "range",
+					     range(v, a, b, rc->enc), "message",
+					     jsonio_str(n->message)));
 		free(uri);
 	}
-	jw_arr_end(w);
+	return arr;
 }
 
 /* Without relatedInformation the notes go into the message, as clangd's. */
@@ -170,40 +150,29 @@ static char *message_with_notes(const struct oc_diag *dg)
 	return sb_detach(&b);
 }
 
-static struct json *diag_json(const struct oc_diag *dg, const struct doc *d,
-			      struct view *v, struct views *vs,
-			      const struct render_ctx *rc, unsigned *line0,
-			      unsigned *line1)
+static json_t *diag_json(const struct oc_diag *dg, const struct doc *d,
+			 struct view *v, struct views *vs,
+			 const struct render_ctx *rc, unsigned *line0,
+			 unsigned *line1)
 {
-	struct jw w = { { 0 }, false };
-	size_t a, b, len;
+	json_t *j;
+	size_t a, b;
 	unsigned c;
-	char *text, *msg;
-	struct json *j;
+	char *msg;
 
 	point_range(v, dg->line, dg->col, &a, &b);
 	pos_from_offset(v->text, v->len, &v->li, a, rc->enc, line0, &c);
 	pos_from_offset(v->text, v->len, &v->li, b, rc->enc, line1, &c);
-	jw_obj(&w);
-	put_range(&w, v, a, b, rc->enc);
-	jw_key(&w, "severity");
-	jw_int(&w, severity(dg->sev));
-	if (dg->rule) {
-		jw_key(&w, "code");
-		jw_str(&w, dg->rule);
-	}
-	jw_key(&w, "source");
-	jw_str(&w, "ordercheck");
-	jw_key(&w, "message");
+	j = jsonio_pack("{s:o,s:i}", "range", range(v, a, b, rc->enc),
+			"severity", severity(dg->sev));
+	if (dg->rule)
+		jsonio_set(j, "code", jsonio_str(dg->rule));
+	jsonio_set(j, "source", json_string("ordercheck"));
 	msg = rc->related ? NULL : message_with_notes(dg);
-	jw_str(&w, msg ? msg : dg->message);
+	jsonio_set(j, "message", jsonio_str(msg ? msg : dg->message));
 	free(msg);
 	if (rc->related && dg->nnotes)
-		put_related(&w, dg, d, vs, rc);
-	jw_obj_end(&w);
-	text = jw_detach(&w, &len);
-	j = json_parse(text, len, NULL);
-	free(text);
+		jsonio_set(j, "relatedInformation", related(dg, d, vs, rc));
 	return j;
 }
 
@@ -250,14 +219,11 @@ static char *fix_title(const struct oc_diag *dg, const struct view *v)
 }
 
 /* The safe fix as a WorkspaceEdit, if every edit is in this text. */
-static struct json *fix_edit(const struct oc_diag *dg, const struct doc *d,
-			     const struct view *v, enum pos_enc enc)
+static json_t *fix_edit(const struct oc_diag *dg, const struct doc *d,
+			const struct view *v, enum pos_enc enc)
 {
-	struct jw w = { { 0 }, false };
-	size_t len;
+	json_t *edits, *changes;
 	unsigned i;
-	char *text;
-	struct json *j;
 
 	if (!dg->fix_safe || !dg->nfixes)
 		return NULL;
@@ -268,25 +234,17 @@ static struct json *fix_edit(const struct oc_diag *dg, const struct doc *d,
 		    f->end_off > v->len)
 			return NULL;
 	}
-	jw_obj(&w);
-	jw_key(&w, "changes");
-	jw_obj(&w);
-	jw_key(&w, d->uri);
-	jw_arr(&w);
-	for (i = 0; i < dg->nfixes; i++) {
-		jw_obj(&w);
-		put_range(&w, v, dg->fixes[i].off, dg->fixes[i].end_off, enc);
-		jw_key(&w, "newText");
-		jw_str(&w, dg->fixes[i].replacement);
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	jw_obj_end(&w);
-	text = jw_detach(&w, &len);
-	j = json_parse(text, len, NULL);
-	free(text);
-	return j;
+	edits = json_array();
+	for (i = 0; i < dg->nfixes; i++)
+		jsonio_push(edits,
+			    jsonio_pack("{s:o,s:o}", "range",
+					range(v, dg->fixes[i].off,
+					      dg->fixes[i].end_off, enc),
+					"newText",
+					jsonio_str(dg->fixes[i].replacement)));
+	changes = json_object();
+	jsonio_set(changes, d->uri, edits);
+	return jsonio_pack("{s:o}", "changes", changes);
 }
 
 static bool ours(const struct oc_diag *dg, const struct doc *d)
@@ -301,24 +259,20 @@ void render_results(struct doc *d, const struct diag_list *l,
 {
 	struct views vs = { NULL, 0 };
 	struct view self = { NULL, d->text, d->len, NULL, { NULL, 0 } };
-	struct json *arr = xcalloc(1, sizeof(*arr));
+	json_t *arr = json_array();
 	struct our_action *acts = NULL;
 	unsigned i, nacts = 0;
 
-	arr->type = JSON_ARRAY;
 	lines_build(&self.li, self.text, self.len);
 	for (i = 0; i < l->n; i++) {
 		const struct oc_diag *dg = &l->v[i];
 		unsigned line0, line1;
-		struct json *j, *edit;
+		json_t *j, *edit;
 
 		if (!ours(dg, d))
 			continue;
 		j = diag_json(dg, d, &self, &vs, rc, &line0, &line1);
-		if (!j)
-			continue;
-		arr->v = xrealloc(arr->v, (arr->n + 1) * sizeof(*arr->v));
-		arr->v[arr->n++] = j;
+		jsonio_push(arr, j);
 		edit = fix_edit(dg, d, &self, rc->enc);
 		if (!edit)
 			continue;
@@ -326,7 +280,7 @@ void render_results(struct doc *d, const struct diag_list *l,
 		acts[nacts].line0 = line0;
 		acts[nacts].line1 = line1;
 		acts[nacts].title = fix_title(dg, &self);
-		acts[nacts].diag = json_clone(j);
+		acts[nacts].diag = json_incref(j); /* shared, never changed */
 		acts[nacts].edit = edit;
 		nacts++;
 	}

@@ -4,90 +4,69 @@
 
 #include <string.h>
 
-static bool valid_id(const struct json *id)
+static bool valid_id(const json_t *id)
 {
-	return id->type == JSON_STRING || id->type == JSON_NUMBER ||
-	       id->type == JSON_NULL;
+	return json_is_string(id) || json_is_number(id) || json_is_null(id);
 }
 
-enum rpc_kind rpc_classify(const struct json *msg, const char **method,
-			   const struct json **id)
+enum rpc_kind rpc_classify(const json_t *msg, const char **method, json_t **id)
 {
-	const struct json *m = json_get(msg, "method");
+	json_t *m = json_object_get(msg, "method");
 
 	*method = NULL;
-	*id = json_get(msg, "id");
-	if (!msg || msg->type != JSON_OBJECT)
+	*id = json_object_get(msg, "id");
+	if (!json_is_object(msg))
 		return RPC_INVALID;
 	if (*id && !valid_id(*id)) {
 		*id = NULL;
 		return RPC_INVALID;
 	}
 	if (m) {
-		if (m->type != JSON_STRING)
+		if (!json_is_string(m))
 			return RPC_INVALID;
-		*method = m->s;
+		*method = json_string_value(m);
 		return *id ? RPC_REQUEST : RPC_NOTIFICATION;
 	}
-	if (*id && (json_get(msg, "result") || json_get(msg, "error")))
+	if (*id &&
+	    (json_object_get(msg, "result") || json_object_get(msg, "error")))
 		return RPC_RESPONSE;
 	return RPC_INVALID;
 }
 
-bool rpc_id_is_ours(const struct json *id)
+bool rpc_id_is_ours(const json_t *id)
 {
-	const char *s = json_str(id);
+	const char *s = json_string_value(id);
 
 	return s &&
 	       !strncmp(s, RPC_OUR_ID_PREFIX, sizeof(RPC_OUR_ID_PREFIX) - 1);
 }
 
-void rpc_result_begin(struct jw *w, const struct json *id)
+static json_t *id_copy(const json_t *id)
 {
-	jw_obj(w);
-	jw_key(w, "jsonrpc");
-	jw_str(w, "2.0");
-	jw_key(w, "id");
-	jw_json(w, id);
-	jw_key(w, "result");
+	return id ? json_deep_copy(id) : json_null();
 }
 
-void rpc_error(struct jw *w, const struct json *id, int code,
-	       const char *message)
+json_t *rpc_result(const json_t *id, json_t *result)
 {
-	jw_obj(w);
-	jw_key(w, "jsonrpc");
-	jw_str(w, "2.0");
-	jw_key(w, "id");
-	jw_json(w, id);
-	jw_key(w, "error");
-	jw_obj(w);
-	jw_key(w, "code");
-	jw_int(w, code);
-	jw_key(w, "message");
-	jw_str(w, message);
-	jw_obj_end(w);
-	jw_obj_end(w);
+	return jsonio_pack("{s:s,s:o,s:o}", "jsonrpc", "2.0", "id", id_copy(id),
+			   "result", result);
 }
 
-void rpc_notification_begin(struct jw *w, const char *method)
+json_t *rpc_error(const json_t *id, int code, const char *message)
 {
-	jw_obj(w);
-	jw_key(w, "jsonrpc");
-	jw_str(w, "2.0");
-	jw_key(w, "method");
-	jw_str(w, method);
-	jw_key(w, "params");
+	return jsonio_pack("{s:s,s:o,s:{s:i,s:o}}", "jsonrpc", "2.0", "id",
+			   id_copy(id), "error", "code", code, "message",
+			   jsonio_str(message));
 }
 
-void rpc_request_begin(struct jw *w, const char *id, const char *method)
+json_t *rpc_notification(const char *method, json_t *params)
 {
-	jw_obj(w);
-	jw_key(w, "jsonrpc");
-	jw_str(w, "2.0");
-	jw_key(w, "id");
-	jw_str(w, id);
-	jw_key(w, "method");
-	jw_str(w, method);
-	jw_key(w, "params");
+	return jsonio_pack("{s:s,s:s,s:o}", "jsonrpc", "2.0", "method", method,
+			   "params", params);
+}
+
+json_t *rpc_request(const char *id, const char *method, json_t *params)
+{
+	return jsonio_pack("{s:s,s:o,s:s,s:o}", "jsonrpc", "2.0", "id",
+			   jsonio_str(id), "method", method, "params", params);
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* JSON-RPC 2.0 messages: telling them apart, writing them. */
+/* JSON-RPC 2.0 messages: telling them apart, making them. */
 #ifndef ORDERCHECK_LSP_RPC_H
 #define ORDERCHECK_LSP_RPC_H
 
-#include "json.h"
+#include <stdbool.h>
+
+#include "../json/jsonio.h"
 
 enum rpc_code {
 	RPC_PARSE_ERROR = -32700,
@@ -26,8 +28,7 @@ enum rpc_kind {
  * What @msg is. *method and *id are set when present; an id that is not
  * a string, a number or null makes the message invalid.
  */
-enum rpc_kind rpc_classify(const struct json *msg, const char **method,
-			   const struct json **id);
+enum rpc_kind rpc_classify(const json_t *msg, const char **method, json_t **id);
 
 /*
  * The prefix of the ids of the requests we send to the client. clangd
@@ -35,15 +36,15 @@ enum rpc_kind rpc_classify(const struct json *msg, const char **method,
  * and a response is routed by its id alone.
  */
 #define RPC_OUR_ID_PREFIX "ordercheck-"
-bool rpc_id_is_ours(const struct json *id);
+bool rpc_id_is_ours(const json_t *id);
 
-/* {"jsonrpc":"2.0","id":ID,"result": ... the caller writes it, then }. */
-void rpc_result_begin(struct jw *w, const struct json *id);
-/* A whole error response. */
-void rpc_error(struct jw *w, const struct json *id, int code,
-	       const char *message);
-/* {"jsonrpc":"2.0","method":M,"params": ... then }. */
-void rpc_notification_begin(struct jw *w, const char *method);
-void rpc_request_begin(struct jw *w, const char *id, const char *method);
+/*
+ * Whole messages. @id is copied (NULL: null); @result and @params are
+ * owned by the message from now.
+ */
+json_t *rpc_result(const json_t *id, json_t *result);
+json_t *rpc_error(const json_t *id, int code, const char *message);
+json_t *rpc_notification(const char *method, json_t *params);
+json_t *rpc_request(const char *id, const char *method, json_t *params);
 
 #endif

@@ -7,11 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../uri.h"
 #include "actions.h"
-#include "proxy.h"
 #include "render.h"
 #include "rpc.h"
-#include "uri.h"
 
 void server_init(struct server *s, const struct lsp_opts *o)
 {
@@ -30,7 +29,7 @@ void server_free(struct server *s)
 	docs_free(&s->docs);
 	frame_reader_free(&s->in);
 	free(s->root);
-	json_free(s->client_caps);
+	json_decref(s->client_caps);
 	free(s->init_ccdir);
 	free(s->init_fallback.s);
 }
@@ -47,63 +46,46 @@ void srv_log(struct server *s, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-void srv_send(struct server *s, struct jw *w)
+void srv_send_raw(struct server *s, const char *body, size_t len)
 {
-	size_t len;
-	char *text = jw_detach(w, &len);
-
-	if (!s->exiting && frame_write(1, text, len)) {
+	if (!s->exiting && frame_write(1, body, len)) {
 		srv_log(s, "cannot write to the client: exiting");
 		s->exiting = true;
 		s->exit_code = 1;
 	}
+}
+
+void srv_send(struct server *s, json_t *msg)
+{
+	size_t len;
+	char *text = jsonio_dump(msg, &len);
+
+	srv_send_raw(s, text, len);
 	free(text);
+	json_decref(msg);
 }
 
-void srv_error(struct server *s, const struct json *id, int code,
-	       const char *msg)
+void srv_error(struct server *s, const json_t *id, int code, const char *msg)
 {
-	struct jw w = { { 0 }, false };
-
-	rpc_error(&w, id, code, msg);
-	srv_send(s, &w);
-}
-
-static void result_null(struct server *s, const struct json *id)
-{
-	struct jw w = { { 0 }, false };
-
-	rpc_result_begin(&w, id);
-	jw_null(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
+	srv_send(s, rpc_error(id, code, msg));
 }
 
 void srv_show(struct server *s, int type, const char *msg)
 {
-	struct jw w = { { 0 }, false };
-
-	rpc_notification_begin(&w, "window/showMessage");
-	jw_obj(&w);
-	jw_key(&w, "type");
-	jw_int(&w, type);
-	jw_key(&w, "message");
-	jw_str(&w, msg);
-	jw_obj_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
+	srv_send(s, rpc_notification("window/showMessage",
+				     jsonio_pack("{s:i,s:o}", "type", type,
+						 "message", jsonio_str(msg))));
 }
 
 void server_bad_message(struct server *s, const char *why, int code)
 {
-	struct json null = { .type = JSON_NULL };
 	char *msg = xasprintf("%s: %s",
 			      code == RPC_PARSE_ERROR ? "Parse error" :
 							"Invalid Request",
 			      why);
 
 	srv_log(s, "%s", msg);
-	srv_error(s, &null, code, msg);
+	srv_error(s, NULL, code, msg);
 	free(msg);
 }
 
@@ -111,15 +93,15 @@ void server_bad_message(struct server *s, const char *why, int code)
 
 void srv_choose_encoding(struct server *s)
 {
-	const struct json *caps = s->client_caps;
-	const struct json *pe = json_path(caps, "general.positionEncodings");
+	const json_t *caps = s->client_caps;
+	const json_t *pe = jsonio_path(caps, "general.positionEncodings");
 
 	/* UTF-8 is what libclang counts: take it whenever it is offered */
-	if (json_array_has_str(pe, "utf-8")) {
+	if (jsonio_has_str(pe, "utf-8")) {
 		s->enc = ENC_UTF8;
 		s->enc_field = "positionEncoding";
-	} else if (json_array_has_str(json_get(caps, "offsetEncoding"),
-				      "utf-8")) {
+	} else if (jsonio_has_str(json_object_get(caps, "offsetEncoding"),
+				  "utf-8")) {
 		s->enc = ENC_UTF8; /* clangd's extension, before LSP 3.17 */
 		s->enc_field = "offsetEncoding";
 	} else if (pe) {
@@ -127,130 +109,103 @@ void srv_choose_encoding(struct server *s)
 	}
 }
 
-static void root_of(struct server *s, const struct json *params)
+static void root_of(struct server *s, const json_t *params)
 {
-	const struct json *wf = json_get(params, "workspaceFolders");
-	const char *uri = json_str(json_get(params, "rootUri"));
+	const json_t *wf = json_object_get(params, "workspaceFolders");
+	const char *uri = json_string_value(json_object_get(params, "rootUri"));
+	const char *path =
+		json_string_value(json_object_get(params, "rootPath"));
 
-	if (!uri && wf && wf->type == JSON_ARRAY && wf->n)
-		uri = json_str(json_get(wf->v[0], "uri"));
+	if (!uri)
+		uri = json_string_value(
+			json_object_get(json_array_get(wf, 0), "uri"));
 	free(s->root);
 	s->root = uri ? uri_to_path(uri) : NULL;
-	if (!s->root && json_str(json_get(params, "rootPath")))
-		s->root = path_absolute(json_str(json_get(params, "rootPath")));
+	if (!s->root && path)
+		s->root = path_absolute(path);
 }
 
 /* clangd's initializationOptions, so one editor setting serves both. */
-static void init_options(struct server *s, const struct json *io)
+static void init_options(struct server *s, const json_t *io)
 {
-	const char *db = json_str(json_get(io, "compilationDatabasePath"));
-	const struct json *ff = json_get(io, "fallbackFlags");
-	unsigned i;
+	const char *db = json_string_value(
+		json_object_get(io, "compilationDatabasePath"));
+	const json_t *ff = json_object_get(io, "fallbackFlags");
+	size_t i;
 
 	free(s->init_ccdir);
 	s->init_ccdir = db && *db ? path_absolute(db) : NULL;
 	s->init_fallback.len = 0;
-	for (i = 0; ff && ff->type == JSON_ARRAY && i < ff->n; i++)
-		if (json_str(ff->v[i]))
-			sb_add(&s->init_fallback, ff->v[i]->s,
-			       strlen(ff->v[i]->s) + 1);
+	for (i = 0; i < json_array_size(ff); i++) {
+		const char *f = json_string_value(json_array_get(ff, i));
+
+		if (f)
+			sb_add(&s->init_fallback, f, strlen(f) + 1);
+	}
 }
 
-void srv_note_initialize(struct server *s, const struct json *params)
+void srv_note_initialize(struct server *s, const json_t *params)
 {
-	const struct json *caps = json_get(params, "capabilities");
-	const struct json *pd =
-		json_path(caps, "textDocument.publishDiagnostics");
+	const json_t *caps = json_object_get(params, "capabilities");
+	const json_t *pd = jsonio_path(caps, "textDocument.publishDiagnostics");
 
 	s->init_seen = true;
 	root_of(s, params);
-	init_options(s, json_get(params, "initializationOptions"));
-	s->literals = json_path(caps, "textDocument.codeAction."
-				      "codeActionLiteralSupport") != NULL;
-	s->related = json_is_true(json_get(pd, "relatedInformation"));
-	json_free(s->client_caps);
-	s->client_caps = json_clone(caps);
+	init_options(s, json_object_get(params, "initializationOptions"));
+	s->literals = jsonio_path(caps, "textDocument.codeAction."
+					"codeActionLiteralSupport") != NULL;
+	s->related = json_is_true(json_object_get(pd, "relatedInformation"));
+	json_decref(s->client_caps);
+	s->client_caps = caps ? json_deep_copy(caps) : NULL;
 	/* under --wrap clangd chooses, and we follow */
-	if (!s->px)
+	if (!s->wrapped)
 		srv_choose_encoding(s);
 	srv_log(s, "root %s, %s positions", s->root ? s->root : "(none)",
 		pos_enc_name(s->enc));
 }
 
-void srv_write_capabilities(struct server *s, struct jw *w)
+static json_t *capabilities(struct server *s)
 {
-	if (s->enc_field && !strcmp(s->enc_field, "positionEncoding")) {
-		jw_key(w, "positionEncoding");
-		jw_str(w, pos_enc_name(s->enc));
-	}
-	jw_key(w, "textDocumentSync");
-	jw_obj(w);
-	jw_key(w, "openClose");
-	jw_bool(w, true);
-	jw_key(w, "change");
-	jw_int(w, 1); /* full text: a C file is small next to a parse */
-	jw_key(w, "save");
-	jw_obj(w);
-	jw_key(w, "includeText");
-	jw_bool(w, false);
-	jw_obj_end(w);
-	jw_obj_end(w);
-	jw_key(w, "codeActionProvider");
-	if (s->literals) {
-		jw_obj(w);
-		jw_key(w, "codeActionKinds");
-		jw_arr(w);
-		jw_str(w, "quickfix");
-		jw_arr_end(w);
-		jw_obj_end(w);
-	} else {
-		jw_bool(w, true);
-	}
-	jw_key(w, "executeCommandProvider");
-	jw_obj(w);
-	jw_key(w, "commands");
-	jw_arr(w);
-	jw_str(w, ACTION_COMMAND);
-	jw_arr_end(w);
-	jw_obj_end(w);
+	json_t *caps = json_object();
+
+	if (s->enc_field && !strcmp(s->enc_field, "positionEncoding"))
+		jsonio_set(caps, "positionEncoding",
+			   json_string(pos_enc_name(s->enc)));
+	/* change 1: full text, a C file is small next to a parse */
+	jsonio_set(caps, "textDocumentSync",
+		   jsonio_pack("{s:b,s:i,s:{s:b}}", "openClose", 1, "change", 1,
+			       "save", "includeText", 0));
+	jsonio_set(caps, "codeActionProvider",
+		   s->literals ? jsonio_pack("{s:[s]}", "codeActionKinds",
+					     "quickfix") :
+				 json_true());
+	jsonio_set(caps, "executeCommandProvider",
+		   jsonio_pack("{s:[s]}", "commands", ACTION_COMMAND));
+	return caps;
 }
 
-void srv_initialize_result(struct server *s, struct jw *w)
+json_t *srv_initialize_result(struct server *s)
 {
-	jw_obj(w);
-	jw_key(w, "capabilities");
-	jw_obj(w);
-	srv_write_capabilities(s, w);
-	jw_obj_end(w);
-	jw_key(w, "serverInfo");
-	jw_obj(w);
-	jw_key(w, "name");
-	jw_str(w, "ordercheck");
-	jw_key(w, "version");
-	jw_str(w, ORDERCHECK_VERSION);
-	jw_obj_end(w);
-	if (s->enc_field && !strcmp(s->enc_field, "offsetEncoding")) {
-		jw_key(w, "offsetEncoding");
-		jw_str(w, pos_enc_name(s->enc));
-	}
-	jw_obj_end(w);
+	json_t *r = jsonio_pack("{s:o,s:{s:s,s:s}}", "capabilities",
+				capabilities(s), "serverInfo", "name",
+				"ordercheck", "version", ORDERCHECK_VERSION);
+
+	if (s->enc_field && !strcmp(s->enc_field, "offsetEncoding"))
+		jsonio_set(r, "offsetEncoding",
+			   json_string(pos_enc_name(s->enc)));
+	return r;
 }
 
-static void on_initialize(struct server *s, const struct json *id,
-			  const struct json *params)
+static void on_initialize(struct server *s, const json_t *id,
+			  const json_t *params)
 {
-	struct jw w = { { 0 }, false };
-
 	if (s->init_seen) {
 		srv_error(s, id, RPC_INVALID_REQUEST,
 			  "initialize was already received");
 		return;
 	}
 	srv_note_initialize(s, params);
-	rpc_result_begin(&w, id);
-	srv_initialize_result(s, &w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
+	srv_send(s, rpc_result(id, srv_initialize_result(s)));
 	s->state = SRV_RUNNING;
 }
 
@@ -268,26 +223,28 @@ static bool checkable(const struct doc *d, const char *language)
 	return language && !strcmp(language, "c");
 }
 
-static const char *doc_uri(const struct json *params)
+static const char *doc_uri(const json_t *params)
 {
-	return json_str(json_path(params, "textDocument.uri"));
+	return json_string_value(jsonio_path(params, "textDocument.uri"));
 }
 
-void srv_did_open(struct server *s, const struct json *params)
+static void did_open(struct server *s, const json_t *params)
 {
-	const struct json *td = json_get(params, "textDocument");
-	const struct json *text = json_get(td, "text");
-	const char *uri = json_str(json_get(td, "uri"));
+	const json_t *td = json_object_get(params, "textDocument");
+	const json_t *text = json_object_get(td, "text");
+	const char *uri = json_string_value(json_object_get(td, "uri"));
 	long long v = 0;
 	struct doc *d;
 
-	if (!uri || !text || text->type != JSON_STRING) {
+	if (!uri || !json_is_string(text)) {
 		srv_log(s, "didOpen without a uri or text: ignored");
 		return;
 	}
-	json_int(json_get(td, "version"), &v);
-	d = docs_open(&s->docs, uri, text->s, text->len, v);
-	if (!checkable(d, json_str(json_get(td, "languageId")))) {
+	jsonio_get_int(json_object_get(td, "version"), &v);
+	d = docs_open(&s->docs, uri, json_string_value(text),
+		      json_string_length(text), v);
+	if (!checkable(d,
+		       json_string_value(json_object_get(td, "languageId")))) {
 		srv_log(s, "%s: not a C file we can check", uri);
 		free(d->path);
 		d->path = NULL;
@@ -296,23 +253,23 @@ void srv_did_open(struct server *s, const struct json *params)
 	d->due = mono_now();
 }
 
-void srv_did_change(struct server *s, const struct json *params)
+static void did_change(struct server *s, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
-	const struct json *ch = json_get(params, "contentChanges");
+	const json_t *ch = json_object_get(params, "contentChanges");
 	long long v;
-	unsigned i;
+	size_t i;
 
-	if (!d || !ch || ch->type != JSON_ARRAY) {
+	if (!d || !json_is_array(ch)) {
 		srv_log(s, "didChange for a document not open, or without "
 			   "contentChanges: ignored");
 		return;
 	}
-	for (i = 0; i < ch->n; i++)
-		if (doc_apply_change(d, ch->v[i], s->enc))
+	for (i = 0; i < json_array_size(ch); i++)
+		if (doc_apply_change(d, json_array_get(ch, i), s->enc))
 			srv_log(s, "%s: a malformed change was ignored",
 				d->uri);
-	if (json_int(json_path(params, "textDocument.version"), &v))
+	if (jsonio_get_int(jsonio_path(params, "textDocument.version"), &v))
 		d->version = v;
 	else
 		d->version++;
@@ -327,19 +284,19 @@ static bool is_header(const struct doc *d)
 	return dot && !strcmp(dot, ".h");
 }
 
-void srv_did_save(struct server *s, const struct json *params)
+static void did_save(struct server *s, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
-	const struct json *text = json_get(params, "text");
+	const json_t *text = json_object_get(params, "text");
 	double now = mono_now();
 	unsigned i;
 
 	if (!d)
 		return;
-	if (text && text->type == JSON_STRING) {
+	if (json_is_string(text)) {
 		free(d->text);
-		d->text = xstrndup(text->s, text->len);
-		d->len = text->len;
+		d->len = json_string_length(text);
+		d->text = xstrndup(json_string_value(text), d->len);
 	}
 	if (!d->path)
 		return;
@@ -351,7 +308,30 @@ void srv_did_save(struct server *s, const struct json *params)
 			s->docs.v[i]->due = now + s->o->debounce;
 }
 
-void srv_did_close(struct server *s, const struct json *params)
+static void publish(struct server *s, struct doc *d, bool closing)
+{
+	json_t *diags;
+
+	if (s->publish) {
+		s->publish(s->publish_arg, s, d, closing);
+		return;
+	}
+	diags = json_array();
+	if (json_is_array(d->diags))
+		json_array_extend(diags, d->diags);
+	srv_send(s, rpc_notification("textDocument/publishDiagnostics",
+				     jsonio_pack("{s:o,s:I,s:o}", "uri",
+						 jsonio_str(d->uri), "version",
+						 (json_int_t)d->res_version,
+						 "diagnostics", diags)));
+}
+
+void srv_publish(struct server *s, struct doc *d)
+{
+	publish(s, d, false);
+}
+
+static void did_close(struct server *s, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
 
@@ -363,38 +343,13 @@ void srv_did_close(struct server *s, const struct json *params)
 	d->have = true;
 	d->res_version = d->version;
 	/* an empty list clears what we showed, and under --wrap clangd's */
-	if (s->px)
-		proxy_forget(s->px, d);
-	srv_publish(s, d);
+	publish(s, d, true);
 	docs_close(&s->docs, d);
-}
-
-void srv_publish(struct server *s, struct doc *d)
-{
-	struct jw w = { { 0 }, false };
-
-	if (s->px) {
-		proxy_publish(s->px, s, d);
-		return;
-	}
-	rpc_notification_begin(&w, "textDocument/publishDiagnostics");
-	jw_obj(&w);
-	jw_key(&w, "uri");
-	jw_str(&w, d->uri);
-	jw_key(&w, "version");
-	jw_int(&w, d->res_version);
-	jw_key(&w, "diagnostics");
-	jw_arr(&w);
-	jw_elements(&w, d->diags);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
 }
 
 /* ---- code actions and our command ---- */
 
-void srv_code_actions(struct server *s, struct jw *w, const struct json *params)
+void srv_code_actions(struct server *s, json_t *out, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
 	struct action_query q;
@@ -407,78 +362,65 @@ void srv_code_actions(struct server *s, struct jw *w, const struct json *params)
 		free(path);
 	}
 	if (d && !actions_query(params, &q))
-		actions_emit(w, d, &q, s->literals);
+		actions_emit(out, d, &q, s->literals);
 }
 
-static void on_code_action(struct server *s, const struct json *id,
-			   const struct json *params)
+static void on_code_action(struct server *s, const json_t *id,
+			   const json_t *params)
 {
-	struct jw w = { { 0 }, false };
 	struct action_query q;
+	json_t *acts;
 
 	if (!doc_uri(params) || actions_query(params, &q)) {
 		srv_error(s, id, RPC_INVALID_PARAMS,
 			  "codeAction needs textDocument.uri and range");
 		return;
 	}
-	rpc_result_begin(&w, id);
-	jw_arr(&w);
-	srv_code_actions(s, &w, params);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
+	acts = json_array();
+	srv_code_actions(s, acts, params);
+	srv_send(s, rpc_result(id, acts));
 }
 
-bool srv_execute_command(struct server *s, const struct json *id,
-			 const struct json *params)
+bool srv_execute_command(struct server *s, const json_t *id,
+			 const json_t *params)
 {
-	const char *cmd = json_str(json_get(params, "command"));
-	const struct json *args = json_get(params, "arguments");
-	const struct json *edit =
-		args && args->type == JSON_ARRAY && args->n ? args->v[0] : NULL;
-	struct jw w = { { 0 }, false };
+	const char *cmd = json_string_value(json_object_get(params, "command"));
+	json_t *edit = json_array_get(json_object_get(params, "arguments"), 0);
 	char rid[48];
 
 	if (!cmd || strcmp(cmd, ACTION_COMMAND))
 		return false;
-	if (!edit || edit->type != JSON_OBJECT) {
+	if (!json_is_object(edit)) {
 		srv_error(s, id, RPC_INVALID_PARAMS,
 			  ACTION_COMMAND " takes a WorkspaceEdit");
 		return true;
 	}
 	/* the client applies the edit; this answers the command itself */
 	snprintf(rid, sizeof(rid), RPC_OUR_ID_PREFIX "%lu", ++s->next_id);
-	rpc_request_begin(&w, rid, "workspace/applyEdit");
-	jw_obj(&w);
-	jw_key(&w, "label");
-	jw_str(&w, "ordercheck fix");
-	jw_key(&w, "edit");
-	jw_json(&w, edit);
-	jw_obj_end(&w);
-	jw_obj_end(&w);
-	srv_send(s, &w);
-	result_null(s, id);
+	srv_send(s, rpc_request(rid, "workspace/applyEdit",
+				jsonio_pack("{s:s,s:O}", "label",
+					    "ordercheck fix", "edit", edit)));
+	srv_send(s, rpc_result(id, json_null()));
 	return true;
 }
 
-void srv_our_response(struct server *s, const struct json *msg)
+void srv_our_response(struct server *s, const json_t *msg)
 {
-	const struct json *err = json_get(msg, "error");
-	const struct json *applied = json_path(msg, "result.applied");
+	const json_t *err = json_object_get(msg, "error");
+	const json_t *applied = jsonio_path(msg, "result.applied");
+	const char *why = json_string_value(json_object_get(err, "message"));
 
 	if (err)
 		srv_log(s, "the client refused a request of ours: %s",
-			json_str(json_get(err, "message")) ?
-				json_str(json_get(err, "message")) :
-				"(no message)");
+			why ? why : "(no message)");
 	else if (applied && !json_is_true(applied))
 		srv_log(s, "the client did not apply our edit");
 }
 
 /* ---- dispatch ---- */
 
-static void on_request(struct server *s, const char *m, const struct json *id,
-		       const struct json *params)
+static void on_request(struct server *s, const char *m, const json_t *id,
+		       const json_t *params)
 {
 	if (!strcmp(m, "initialize")) {
 		on_initialize(s, id, params);
@@ -490,26 +432,26 @@ static void on_request(struct server *s, const char *m, const struct json *id,
 			  "the server is shutting down");
 	} else if (!strcmp(m, "shutdown")) {
 		s->state = SRV_SHUTDOWN;
-		result_null(s, id);
+		srv_send(s, rpc_result(id, json_null()));
 	} else if (!strcmp(m, "textDocument/codeAction")) {
 		on_code_action(s, id, params);
 	} else if (!strcmp(m, "workspace/executeCommand")) {
 		if (!srv_execute_command(s, id, params))
 			srv_error(s, id, RPC_INVALID_PARAMS, "unknown command");
 	} else {
-		char *msg = xasprintf(s->px ? "%s: clangd is not running" :
-					      "%s: not supported",
+		char *msg = xasprintf(s->wrapped ? "%s: clangd is not running" :
+						   "%s: not supported",
 				      m);
 
 		srv_error(s, id,
-			  s->px ? RPC_REQUEST_FAILED : RPC_METHOD_NOT_FOUND,
+			  s->wrapped ? RPC_REQUEST_FAILED :
+				       RPC_METHOD_NOT_FOUND,
 			  msg);
 		free(msg);
 	}
 }
 
-static void on_notification(struct server *s, const char *m,
-			    const struct json *params)
+void srv_notification(struct server *s, const char *m, const json_t *params)
 {
 	if (!strcmp(m, "exit")) {
 		s->exiting = true;
@@ -519,28 +461,27 @@ static void on_notification(struct server *s, const char *m,
 	if (s->state != SRV_RUNNING)
 		return; /* before initialize or after shutdown: dropped */
 	if (!strcmp(m, "textDocument/didOpen"))
-		srv_did_open(s, params);
+		did_open(s, params);
 	else if (!strcmp(m, "textDocument/didChange"))
-		srv_did_change(s, params);
+		did_change(s, params);
 	else if (!strcmp(m, "textDocument/didSave"))
-		srv_did_save(s, params);
+		did_save(s, params);
 	else if (!strcmp(m, "textDocument/didClose"))
-		srv_did_close(s, params);
+		did_close(s, params);
 	/* initialized, $/cancelRequest, $/setTrace...: nothing to do */
 }
 
-void server_message(struct server *s, const struct json *msg)
+void server_message(struct server *s, const json_t *msg)
 {
 	const char *method;
-	const struct json *id;
-	struct json null = { .type = JSON_NULL };
+	json_t *id;
 
 	switch (rpc_classify(msg, &method, &id)) {
 	case RPC_REQUEST:
-		on_request(s, method, id, json_get(msg, "params"));
+		on_request(s, method, id, json_object_get(msg, "params"));
 		break;
 	case RPC_NOTIFICATION:
-		on_notification(s, method, json_get(msg, "params"));
+		srv_notification(s, method, json_object_get(msg, "params"));
 		break;
 	case RPC_RESPONSE:
 		if (rpc_id_is_ours(id))
@@ -548,7 +489,7 @@ void server_message(struct server *s, const struct json *msg)
 		break;
 	case RPC_INVALID:
 		srv_log(s, "not a JSON-RPC message: answered with an error");
-		srv_error(s, id ? id : &null, RPC_INVALID_REQUEST,
+		srv_error(s, id, RPC_INVALID_REQUEST,
 			  "Invalid Request: not a JSON-RPC 2.0 message");
 		break;
 	}
@@ -635,8 +576,8 @@ void srv_check_done(struct server *s, struct check_done *cd)
 			"%u diagnostic%s",
 			d->path, cd->ms, cd->reparsed ? "re-parse" : "parse",
 			cd->parse_ms, cd->ms - cd->parse_ms,
-			d->diags ? d->diags->n : 0,
-			d->diags && d->diags->n == 1 ? "" : "s");
+			(unsigned)json_array_size(d->diags),
+			json_array_size(d->diags) == 1 ? "" : "s");
 	}
 	srv_publish(s, d);
 }

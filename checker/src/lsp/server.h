@@ -2,17 +2,18 @@
 /*
  * `ordercheck lsp`: the language server's state and its methods. The
  * event loop is loop.c, the clangd proxy of --wrap proxy.c; both call
- * into the methods here for what concerns our own diagnostics.
+ * into the methods here for what concerns our own diagnostics, and never
+ * the other way: the proxy hooks into publishing (srv_publish_fn).
  */
 #ifndef ORDERCHECK_LSP_SERVER_H
 #define ORDERCHECK_LSP_SERVER_H
 
 #include <stdbool.h>
 
+#include "../json/jsonio.h"
 #include "checker.h"
 #include "docs.h"
 #include "frame.h"
-#include "json.h"
 #include "tu_cache.h"
 
 struct lsp_opts {
@@ -29,7 +30,15 @@ enum srv_state {
 	SRV_SHUTDOWN, /* after shutdown: waiting for exit */
 };
 
-struct proxy;
+struct server;
+
+/*
+ * Sends our diagnostics for @d to the client, or for a document being
+ * closed (@closing) the empty list: the proxy's, which merges them with
+ * clangd's.
+ */
+typedef void (*srv_publish_fn)(void *arg, struct server *s, struct doc *d,
+			       bool closing);
 
 struct server {
 	const struct lsp_opts *o;
@@ -42,14 +51,16 @@ struct server {
 	bool literals; /* the client takes CodeAction literals */
 	bool related; /* ... and relatedInformation */
 	char *root; /* the workspace root directory, or NULL */
-	struct json *client_caps; /* from initialize */
+	json_t *client_caps; /* from initialize */
 	char *init_ccdir; /* initializationOptions.compilationDatabasePath */
 	struct strbuf init_fallback; /* ... .fallbackFlags, NUL-separated */
 	struct docs docs;
 	struct checker ck;
 	struct frame_reader in;
 	bool in_eof;
-	struct proxy *px; /* --wrap, or NULL */
+	bool wrapped; /* --wrap: clangd answers what we do not */
+	srv_publish_fn publish; /* NULL: we publish ours alone */
+	void *publish_arg;
 	unsigned long next_id;
 };
 
@@ -57,38 +68,36 @@ void server_init(struct server *s, const struct lsp_opts *o);
 void server_free(struct server *s);
 
 /* One message from the client, when we answer it ourselves. */
-void server_message(struct server *s, const struct json *msg);
+void server_message(struct server *s, const json_t *msg);
 /* A body that is not JSON, or not JSON-RPC: answered with an error. */
 void server_bad_message(struct server *s, const char *why, int code);
 
-/* Writing to the client; a dead client ends the session. */
-void srv_send(struct server *s, struct jw *w);
-void srv_error(struct server *s, const struct json *id, int code,
-	       const char *msg);
+/* Writing to the client (@msg is ours to free); a dead client ends it. */
+void srv_send(struct server *s, json_t *msg);
+/* A message passed on unchanged. */
+void srv_send_raw(struct server *s, const char *body, size_t len);
+void srv_error(struct server *s, const json_t *id, int code, const char *msg);
 void srv_log(struct server *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* window/showMessage: type 1 error, 2 warning, 3 info. */
 void srv_show(struct server *s, int type, const char *msg);
 
 /* The parts of the protocol that --wrap shares. */
-void srv_note_initialize(struct server *s, const struct json *params);
+void srv_note_initialize(struct server *s, const json_t *params);
 /* Pick the position encoding from what the client offered (not --wrap). */
 void srv_choose_encoding(struct server *s);
-void srv_write_capabilities(struct server *s, struct jw *w);
-void srv_initialize_result(struct server *s, struct jw *w);
-void srv_did_open(struct server *s, const struct json *params);
-void srv_did_change(struct server *s, const struct json *params);
-void srv_did_save(struct server *s, const struct json *params);
-void srv_did_close(struct server *s, const struct json *params);
+json_t *srv_initialize_result(struct server *s);
+/* exit, and the document notifications (didOpen ... didClose). */
+void srv_notification(struct server *s, const char *method,
+		      const json_t *params);
 /* workspace/executeCommand for our command; false if it is not ours. */
-bool srv_execute_command(struct server *s, const struct json *id,
-			 const struct json *params);
-/* Our code actions for a request's params, into the array being written. */
-void srv_code_actions(struct server *s, struct jw *w,
-		      const struct json *params);
+bool srv_execute_command(struct server *s, const json_t *id,
+			 const json_t *params);
+/* Our code actions for a request's params, appended to the array @out. */
+void srv_code_actions(struct server *s, json_t *out, const json_t *params);
 /* A response from the client to a request of ours. */
-void srv_our_response(struct server *s, const struct json *msg);
-/* Our diagnostics for @d changed: tell the client. */
+void srv_our_response(struct server *s, const json_t *msg);
+/* Our diagnostics for @d changed: tell the client, through the hook. */
 void srv_publish(struct server *s, struct doc *d);
 
 /* The loop's hooks. */

@@ -2,14 +2,11 @@
 /* Translation units with precompiled preambles, one per open file. */
 #include "tu_cache.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../util.h"
 
@@ -26,47 +23,10 @@ struct tu_slot {
 struct tu_cache {
 	const struct worker_opts *o;
 	CXIndex idx;
-	int cwd; /* our directory, which libclang changes */
 	struct tu_slot *v;
 	unsigned n;
 	unsigned long clock;
 };
-
-/*
- * What the TU is parsed with. The same editor-independent flags as
- * frontend_parse() adds for the command line, so that both report the
- * same findings; keep the two in step.
- */
-static const char **parse_argv(const struct tu_cache *c,
-			       const struct tu_job *job, int *argc, char **wd)
-{
-	const char *rdir = c->o->resource_dir ? c->o->resource_dir :
-						ORDERCHECK_RESOURCE_DIR;
-	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
-	bool has_rdir = false;
-	int i, n = 0;
-
-	for (i = 0; i < job->nargs; i++) {
-		argv[n++] = job->args[i];
-		has_rdir |= !strncmp(job->args[i], "-resource-dir", 13);
-	}
-	if (!has_rdir && rdir[0]) {
-		argv[n++] = "-resource-dir";
-		argv[n++] = rdir;
-	}
-	*wd = NULL;
-	if (job->dir) {
-		*wd = xasprintf("-working-directory=%s", job->dir);
-		argv[n++] = *wd;
-	}
-	argv[n++] = "-idirafter";
-	argv[n++] = ORDERCHECK_INCLUDE_DIR;
-	argv[n++] = "-D__ORDERCHECK__=1";
-	argv[n++] = "-w";
-	argv[n++] = "-ferror-limit=0";
-	*argc = n;
-	return argv;
-}
 
 struct tu_cache *tu_cache_new(const struct worker_opts *o)
 {
@@ -74,9 +34,6 @@ struct tu_cache *tu_cache_new(const struct worker_opts *o)
 
 	c->o = o;
 	c->idx = clang_createIndex(0, 0);
-	c->cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	/* path_display() keeps the directory it first sees: ours */
-	free(path_display("."));
 	return c;
 }
 
@@ -98,8 +55,6 @@ void tu_cache_free(struct tu_cache *c)
 		slot_clear(&c->v[i]);
 	free(c->v);
 	clang_disposeIndex(c->idx);
-	if (c->cwd >= 0)
-		close(c->cwd);
 	free(c);
 }
 
@@ -156,10 +111,10 @@ static bool db_changed(const struct tu_slot *s)
  * Find the flags: on the first check, and again when the database
  * changed (a rebuild). New flags mean a new TU.
  */
-static void refresh_job(struct tu_slot *s, const struct wire_req *r,
-			const struct compdb_opts *opts)
+static void refresh_job(const struct tu_cache *c, struct tu_slot *s,
+			const struct wire_req *r)
 {
-	struct compdb_opts o = *opts;
+	struct compdb_opts o = c->o->db;
 	struct tu_job job;
 	char *db, *how = NULL, *argv[64];
 	size_t i;
@@ -175,7 +130,8 @@ static void refresh_job(struct tu_slot *s, const struct wire_req *r,
 			argv[o.nfallback++] = r->fallback + i;
 		o.fallback = argv;
 	}
-	compdb_job_for(s->path, r->root, &o, &job, &db, &how);
+	compdb_job_for(s->path, r->root, &o, c->o->frontend.base_dir, &job, &db,
+		       &how);
 	fprintf(stderr, "ordercheck lsp: %s: flags from %s\n", s->path, how);
 	free(how);
 	if (!s->job.file || !compdb_job_same(&job, &s->job)) {
@@ -190,126 +146,6 @@ static void refresh_job(struct tu_slot *s, const struct wire_req *r,
 	free(s->db);
 	s->db = db;
 	s->db_mtime = mtime_of(db);
-}
-
-static const char *error_name(enum CXErrorCode e)
-{
-	switch (e) {
-	case CXError_Crashed:
-		return "libclang crashed on it";
-	case CXError_InvalidArguments:
-		return "invalid arguments";
-	case CXError_ASTReadError:
-		return "AST read error";
-	default:
-		return "libclang could not parse it";
-	}
-}
-
-/*
- * libclang's real file system makes -working-directory the process's
- * directory (chdir) on the first parse, but a re-parse resolves relative
- * paths (kbuild's -I./include) against whatever the directory is then:
- * enter the entry's directory for both, and come back, so that paths we
- * spell relative (every display path) keep meaning what they meant.
- */
-static void enter_dir(const struct tu_slot *s)
-{
-	if (s->job.dir && chdir(s->job.dir))
-		fprintf(stderr, "ordercheck lsp: %s: %s\n", s->job.dir,
-			strerror(errno));
-}
-
-static void restore_cwd(const struct tu_cache *c)
-{
-	if (c->cwd >= 0 && fchdir(c->cwd))
-		fprintf(stderr, "ordercheck lsp: cannot return to our "
-				"directory\n");
-}
-
-/*
- * Errors in the code (those with a location): one message at the first
- * one in the main file, so that the editor says why findings may be
- * missing. clangd shows the errors themselves.
- */
-static void describe_errors(CXTranslationUnit tu, const char *path,
-			    struct diag_list *out)
-{
-	unsigned n = clang_getNumDiagnostics(tu), i, errors = 0, line = 0,
-		 col = 0;
-	char *first = NULL, *msg;
-
-	for (i = 0; i < n; i++) {
-		CXDiagnostic dg = clang_getDiagnostic(tu, i);
-		CXFile f = NULL;
-		unsigned l, cl;
-
-		clang_getFileLocation(clang_getDiagnosticLocation(dg), &f, &l,
-				      &cl, NULL);
-		if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error &&
-		    f) {
-			errors++;
-			if (!first) {
-				CXString t = clang_getDiagnosticSpelling(dg);
-				CXString fn = clang_getFileName(f);
-				char *fp = path_display(clang_getCString(fn));
-				char *me = path_display(path);
-
-				first = xstrdup(clang_getCString(t));
-				if (!strcmp(fp, me)) {
-					line = l;
-					col = cl;
-				}
-				free(fp);
-				free(me);
-				clang_disposeString(fn);
-				clang_disposeString(t);
-			}
-		}
-		clang_disposeDiagnostic(dg);
-	}
-	if (!first)
-		return;
-	msg = xasprintf("the file does not parse (%u error%s; the first: %s); "
-			"ordercheck checked it as far as its AST goes",
-			errors, errors == 1 ? "" : "s", first);
-	diag_add(out, NULL, SEV_NOTE, path, line, col, "", msg);
-	free(msg);
-	free(first);
-}
-
-static CXTranslationUnit parse(struct tu_cache *c, struct tu_slot *s,
-			       struct CXUnsavedFile *uf, struct diag_list *out,
-			       bool *fatal)
-{
-	/*
-	 * Not CreatePreambleOnFirstParse: building the preamble makes the
-	 * first parse of a kernel file take twice as long, and the user waits
-	 * for that one. libclang builds it on the first re-parse instead,
-	 * which tu_cache_warm() does while the worker is idle.
-	 */
-	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
-			 CXTranslationUnit_KeepGoing |
-			 CXTranslationUnit_PrecompiledPreamble;
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode e;
-	char *wd;
-	int argc;
-	const char **argv = parse_argv(c, &s->job, &argc, &wd);
-
-	enter_dir(s);
-	e = clang_parseTranslationUnit2(c->idx, s->path, argv, argc, uf, 1,
-					flags, &tu);
-	restore_cwd(c);
-	free(argv);
-	free(wd);
-	if (e != CXError_Success || !tu) {
-		diag_add(out, NULL, SEV_ERROR, s->path, 0, 0, "",
-			 error_name(e));
-		*fatal = e == CXError_Crashed;
-		return NULL;
-	}
-	return tu;
 }
 
 static long ms_since(const struct timespec *t0)
@@ -336,33 +172,23 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	if (!s)
 		s = add(c, path);
 	s->used = ++c->clock;
-	refresh_job(s, r, &c->o->db);
+	refresh_job(c, s, r);
 	uf.Filename = s->job.file;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (s->tu) {
-		int rc;
-
-		enter_dir(s);
-		rc = clang_reparseTranslationUnit(
-			s->tu, 1, &uf, clang_defaultReparseOptions(s->tu));
-		restore_cwd(c);
-		/* after a failed reparse only dispose is allowed */
-		if (rc) {
-			clang_disposeTranslationUnit(s->tu);
-			s->tu = NULL;
-		} else {
-			reparsed = true;
-			s->warm = true;
-		}
+	if (s->tu &&
+	    !frontend_reparse(&s->tu, &s->job, &c->o->frontend, &uf, out)) {
+		reparsed = true;
+		s->warm = true;
 	}
+	/* a new TU, or a failed re-parse: frontend_reparse() dropped it */
 	if (!s->tu) {
-		s->tu = parse(c, s, &uf, out, fatal);
+		*fatal = frontend_parse(c->idx, &s->job, &c->o->frontend, &uf,
+					&s->tu, out) == -FE_CRASHED;
 		s->warm = false;
 	}
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
 		return false;
-	describe_errors(s->tu, path, out);
 	/* a fresh set each time: a header's findings must come back */
 	ao.build.seen = seen_new();
 	analyze_tu(s->tu, &ao, out, NULL);
@@ -375,21 +201,12 @@ bool tu_cache_warm(struct tu_cache *c, const struct wire_req *r)
 	struct tu_slot *s = find(c, r->file);
 	struct CXUnsavedFile uf = { r->file, r->text,
 				    (unsigned long)r->text_len };
-	int rc;
 
 	if (!s || !s->tu || s->warm)
 		return false;
 	s->warm = true;
 	uf.Filename = s->job.file;
-	enter_dir(s);
-	rc = clang_reparseTranslationUnit(s->tu, 1, &uf,
-					  clang_defaultReparseOptions(s->tu));
-	restore_cwd(c);
-	if (rc) {
-		clang_disposeTranslationUnit(s->tu);
-		s->tu = NULL;
-	}
-	return !rc;
+	return !frontend_reparse(&s->tu, &s->job, &c->o->frontend, &uf, NULL);
 }
 
 void tu_cache_close(struct tu_cache *c, const char *path)

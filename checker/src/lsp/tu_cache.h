@@ -3,7 +3,8 @@
  * The analysis worker's translation units: one per open file, parsed once
  * with a precompiled preamble (the #include block as an implicit PCH) and
  * then re-parsed from the editor's unsaved buffer, so that a re-check
- * after an edit parses only the main file.
+ * after an edit parses only the main file. Parsing is the front end's
+ * (frontend.h), as for the command line: the same flags, the same words.
  */
 #ifndef ORDERCHECK_LSP_TU_CACHE_H
 #define ORDERCHECK_LSP_TU_CACHE_H
@@ -17,7 +18,7 @@
 
 struct worker_opts {
 	struct compdb_opts db;
-	const char *resource_dir; /* NULL: the one found at build time */
+	struct frontend_opts frontend; /* editor set, base_dir our directory */
 	struct analyze_opts analyze;
 	unsigned max_tus; /* the least recently checked beyond it are dropped */
 };

@@ -12,7 +12,6 @@
 
 #include "../report/suppress.h"
 #include "../util.h"
-#include "uri.h"
 #include "wire.h"
 
 /*
@@ -51,13 +50,13 @@ static void swap_file(struct diag_list *l, const char *from, const char *to)
  * but the editor's buffer is what was checked: show it the buffer, under
  * a temporary name, and give the findings their name back.
  */
-static void suppress_in_buffer(struct diag_list *l, const char *path,
-			       const char *text, size_t len)
+static void suppress_in_buffer(struct diag_list *l, const char *base,
+			       const char *path, const char *text, size_t len)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char *tmp = xasprintf("%s/ordercheck-lsp-XXXXXX",
 			      tmpdir && *tmpdir ? tmpdir : "/tmp");
-	char *shown = path_display(path);
+	char *shown = path_display(base, path);
 	int fd = mkstemp(tmp);
 	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	char *files[1] = { tmp };
@@ -162,7 +161,8 @@ int lsp_worker_main(const struct worker_opts *o)
 			test_hooks(r.file);
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			reparsed = tu_cache_check(c, &r, &l, &fatal, &parse_ms);
-			suppress_in_buffer(&l, r.file, r.text, r.text_len);
+			suppress_in_buffer(&l, o->frontend.base_dir, r.file,
+					   r.text, r.text_len);
 			absolute_paths(&l);
 			diag_write_records(out, &l);
 			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\n", r.seq,

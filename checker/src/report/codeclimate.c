@@ -4,8 +4,8 @@
  * issues with description, check_name, fingerprint, severity and
  * location.path/lines.begin, as GitLab's merge request widget reads them.
  */
+#include "../json/jsonio.h"
 #include "fingerprint.h"
-#include "jsonw.h"
 #include "report.h"
 
 static const char *severity_of(enum oc_severity s)
@@ -17,25 +17,26 @@ static const char *severity_of(enum oc_severity s)
 
 void report_codeclimate(FILE *out, const struct diag_list *l, char **fps)
 {
-	unsigned i, k = 0;
+	json_t *issues = json_array();
+	unsigned i;
 
-	fputc('[', out);
 	for (i = 0; i < l->n; i++) {
 		const struct oc_diag *d = &l->v[i];
 
 		if (!d->rule)
 			continue;
-		fputs(k++ ? ",\n{" : "\n{", out);
-		fputs("\"type\":\"issue\",\"check_name\":", out);
-		jsonw_str(out, d->rule);
-		fputs(",\"description\":", out);
-		jsonw_str(out, d->message);
-		fputs(",\"categories\":[\"Bug Risk\"],\"fingerprint\":", out);
-		jsonw_str(out, fps[i]);
-		fprintf(out, ",\"severity\":\"%s\",\"location\":{\"path\":",
-			severity_of(d->sev));
-		jsonw_str(out, d->file);
-		fprintf(out, ",\"lines\":{\"begin\":%u}}}", d->line ? d->line : 1);
+		jsonio_push(issues,
+			    jsonio_pack("{s:s,s:o,s:o,s:[s],s:o,s:s,"
+					"s:{s:o,s:{s:I}}}",
+					"type", "issue", "check_name",
+					jsonio_str(d->rule), "description",
+					jsonio_str(d->message), "categories",
+					"Bug Risk", "fingerprint",
+					jsonio_str(fps[i]), "severity",
+					severity_of(d->sev), "location", "path",
+					jsonio_str(d->file), "lines", "begin",
+					(json_int_t)(d->line ? d->line : 1)));
 	}
-	fputs(k ? "\n]\n" : "]\n", out);
+	jsonio_write(out, issues);
+	json_decref(issues);
 }

@@ -32,17 +32,6 @@ static const char *file_text(struct text_cache **tc, unsigned *n,
 	return (*tc)[i].buf;
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /* The reported line without its indentation and trailing blanks. */
 static uint64_t hash_line(uint64_t h, const char *buf, size_t len,
 			  unsigned line)
@@ -62,7 +51,7 @@ static uint64_t hash_line(uint64_t h, const char *buf, size_t len,
 	while (e > i && (buf[e - 1] == ' ' || buf[e - 1] == '\t' ||
 			 buf[e - 1] == '\r'))
 		e--;
-	return fnv1a(h, buf + i, e - i);
+	return hash64(buf + i, e - i, h);
 }
 
 char **fingerprints_compute(const struct diag_list *l)
@@ -74,16 +63,16 @@ char **fingerprints_compute(const struct diag_list *l)
 
 	for (i = 0; i < l->n; i++) {
 		const struct oc_diag *d = &l->v[i];
-		uint64_t h = 0xcbf29ce484222325ull;
+		uint64_t h = HASH64_INIT;
 		const char *buf;
 		size_t len;
 
 		if (!d->rule)
 			continue;
-		h = fnv1a(h, d->rule, strlen(d->rule) + 1);
-		h = fnv1a(h, d->file, strlen(d->file) + 1);
+		h = hash64(d->rule, strlen(d->rule) + 1, h);
+		h = hash64(d->file, strlen(d->file) + 1, h);
 		if (d->function)
-			h = fnv1a(h, d->function, strlen(d->function) + 1);
+			h = hash64(d->function, strlen(d->function) + 1, h);
 		buf = file_text(&tc, &ntc, d->file, &len);
 		keys[i] = hash_line(h, buf, len, d->line);
 		for (j = 0, nth = 1; j < i; j++)

@@ -1,73 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The json sink: --format=json, version 1 of our own schema. */
-#include "jsonw.h"
+#include "../json/jsonio.h"
 #include "report.h"
 
-static void diag_json(FILE *out, const struct oc_diag *d)
+static json_t *diag_json(const struct oc_diag *d)
 {
+	json_t *notes = json_array(), *fixes = json_array();
 	unsigned j;
 
-	fputs("{\"rule\":", out);
-	jsonw_str(out, d->rule);
-	fputs(",\"severity\":", out);
-	jsonw_str(out, diag_severity_name(d->sev));
-	fputs(",\"file\":", out);
-	jsonw_str(out, d->file);
-	fprintf(out, ",\"line\":%u,\"column\":%u,\"function\":", d->line,
-		d->col);
-	jsonw_str(out, d->function);
-	fputs(",\"message\":", out);
-	jsonw_str(out, d->message);
-	fputs(",\"notes\":[", out);
 	for (j = 0; j < d->nnotes; j++) {
-		fputs(j ? ",{\"file\":" : "{\"file\":", out);
-		jsonw_str(out, d->notes[j].file);
-		fprintf(out, ",\"line\":%u,\"column\":%u,\"message\":",
-			d->notes[j].line, d->notes[j].col);
-		jsonw_str(out, d->notes[j].message);
-		fputc('}', out);
+		const struct oc_note *n = &d->notes[j];
+
+		jsonio_push(notes, jsonio_pack("{s:o,s:I,s:I,s:o}", "file",
+					       jsonio_str(n->file), "line",
+					       (json_int_t)n->line, "column",
+					       (json_int_t)n->col, "message",
+					       jsonio_str(n->message)));
 	}
-	fputs("],\"fixes\":[", out);
 	for (j = 0; j < d->nfixes && d->fix_safe; j++) {
 		const struct oc_fix *f = &d->fixes[j];
 
-		fputs(j ? ",{\"file\":" : "{\"file\":", out);
-		jsonw_str(out, f->file);
-		fprintf(out,
-			",\"line\":%u,\"column\":%u,\"end_line\":%u,"
-			"\"end_column\":%u,\"replacement\":",
-			f->line, f->col, f->end_line, f->end_col);
-		jsonw_str(out, f->replacement);
-		fputc('}', out);
+		jsonio_push(fixes,
+			    jsonio_pack("{s:o,s:I,s:I,s:I,s:I,s:o}", "file",
+					jsonio_str(f->file), "line",
+					(json_int_t)f->line, "column",
+					(json_int_t)f->col, "end_line",
+					(json_int_t)f->end_line, "end_column",
+					(json_int_t)f->end_col, "replacement",
+					jsonio_str(f->replacement)));
 	}
-	fputs("]}", out);
+	return jsonio_pack(
+		"{s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "rule",
+		jsonio_str(d->rule), "severity", diag_severity_name(d->sev),
+		"file", jsonio_str(d->file), "line", (json_int_t)d->line,
+		"column", (json_int_t)d->col, "function",
+		jsonio_str(d->function), "message", jsonio_str(d->message),
+		"notes", notes, "fixes", fixes);
+}
+
+/* A message about the run (a file that does not parse). */
+static json_t *error_json(const struct oc_diag *d)
+{
+	return jsonio_pack("{s:o,s:I,s:I,s:o}", "file", jsonio_str(d->file),
+			   "line", (json_int_t)d->line, "column",
+			   (json_int_t)d->col, "message",
+			   jsonio_str(d->message));
 }
 
 void report_json(FILE *out, const struct diag_list *l, unsigned files_checked)
 {
-	unsigned i, n = 0;
+	json_t *diags = json_array(), *errors = json_array(), *doc;
+	unsigned i;
 
-	fprintf(out, "{\"version\":1,\"files_checked\":%u,\"diagnostics\":[",
-		files_checked);
 	for (i = 0; i < l->n; i++) {
-		if (!l->v[i].rule)
-			continue;
-		fputs(n++ ? ",\n" : "\n", out);
-		diag_json(out, &l->v[i]);
+		if (l->v[i].rule)
+			jsonio_push(diags, diag_json(&l->v[i]));
+		else
+			jsonio_push(errors, error_json(&l->v[i]));
 	}
-	fputs("],\"errors\":[", out);
-	for (i = 0, n = 0; i < l->n; i++) {
-		const struct oc_diag *d = &l->v[i];
-
-		if (d->rule)
-			continue;
-		fputs(n++ ? ",\n" : "\n", out);
-		fputs("{\"file\":", out);
-		jsonw_str(out, d->file);
-		fprintf(out, ",\"line\":%u,\"column\":%u,\"message\":", d->line,
-			d->col);
-		jsonw_str(out, d->message);
-		fputc('}', out);
-	}
-	fputs("]}\n", out);
+	doc = jsonio_pack("{s:i,s:I,s:o,s:o}", "version", 1, "files_checked",
+			  (json_int_t)files_checked, "diagnostics", diags,
+			  "errors", errors);
+	jsonio_write(out, doc);
+	json_decref(doc);
 }

@@ -5,16 +5,15 @@
  * message and physical location, partialFingerprints, related locations
  * for the notes, fixes for the safe fix-its.
  */
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "../json/jsonio.h"
 #include "../rules/registry.h"
+#include "../uri.h"
 #include "../util.h"
 #include "fingerprint.h"
-#include "jsonw.h"
 #include "report.h"
 
 static const char *level_of(enum oc_severity s)
@@ -24,92 +23,107 @@ static const char *level_of(enum oc_severity s)
 	return levels[s];
 }
 
-/* A relative path is relative to SRCROOT, the working directory. */
-static void artifact(FILE *out, const char *file)
+/* {"text": s}: SARIF's message and description objects. */
+static json_t *text(const char *s)
 {
-	char *uri = jsonw_file_uri(file, 0);
-
-	fputs("\"artifactLocation\":{\"uri\":", out);
-	jsonw_str(out, uri);
-	if (file[0] != '/')
-		fputs(",\"uriBaseId\":\"SRCROOT\"", out);
-	fputc('}', out);
-	free(uri);
+	return jsonio_pack("{s:o}", "text", jsonio_str(s));
 }
 
-static void location(FILE *out, const char *file, unsigned line, unsigned col,
-		     const char *function)
+/* A relative path is relative to SRCROOT, the working directory. */
+static json_t *artifact(const char *file)
 {
-	fputs("{\"physicalLocation\":{", out);
-	artifact(out, file);
-	fprintf(out, ",\"region\":{\"startLine\":%u", line ? line : 1);
+	char *uri = uri_from_path(file, false);
+	json_t *a = jsonio_pack("{s:o}", "uri", jsonio_str(uri));
+
+	if (file[0] != '/')
+		jsonio_set(a, "uriBaseId", json_string("SRCROOT"));
+	free(uri);
+	return a;
+}
+
+static json_t *region(unsigned line, unsigned col)
+{
+	json_t *r = jsonio_pack("{s:I}", "startLine",
+				(json_int_t)(line ? line : 1));
+
 	if (col)
-		fprintf(out, ",\"startColumn\":%u", col);
-	fputs("}}", out);
-	if (function && *function) {
-		fputs(",\"logicalLocations\":[{\"name\":", out);
-		jsonw_str(out, function);
-		fputs(",\"kind\":\"function\"}]", out);
-	}
-	fputc('}', out);
+		jsonio_set(r, "startColumn", json_integer(col));
+	return r;
+}
+
+static json_t *physical(const char *file, unsigned line, unsigned col)
+{
+	return jsonio_pack("{s:o,s:o}", "artifactLocation", artifact(file),
+			   "region", region(line, col));
+}
+
+static json_t *location(const char *file, unsigned line, unsigned col,
+			const char *function)
+{
+	json_t *loc = jsonio_pack("{s:o}", "physicalLocation",
+				  physical(file, line, col));
+
+	if (function && *function)
+		jsonio_set(loc, "logicalLocations",
+			   jsonio_pack("[{s:o,s:s}]", "name",
+				       jsonio_str(function), "kind",
+				       "function"));
+	return loc;
 }
 
 /* SARIF wants a name for people that differs from the id: MbAfterAtomic. */
-static void pascal_name(FILE *out, const char *id)
+static json_t *pascal_name(const char *id)
 {
+	char *name = xmalloc(strlen(id) + 1), *w = name;
 	bool up = true;
+	json_t *v;
 
-	fputc('"', out);
 	for (; *id; id++) {
 		if (*id == '-') {
 			up = true;
 			continue;
 		}
-		fputc(up && *id >= 'a' && *id <= 'z' ? *id - 'a' + 'A' : *id, out);
+		*w++ = up && *id >= 'a' && *id <= 'z' ? *id - 'a' + 'A' : *id;
 		up = false;
 	}
-	fputc('"', out);
+	*w = '\0';
+	v = jsonio_str(name);
+	free(name);
+	return v;
 }
 
-static void driver(FILE *out)
+static json_t *rule(const struct rule *r)
 {
+	char *md = xasprintf("%s\n\nThe rule's page, with the bug, the fix and "
+			     "a reproduction: `testcases/%s/README.md` in the "
+			     "ordercheck sources.",
+			     r->summary, r->id);
+	json_t *v = jsonio_pack(
+		"{s:o,s:o,s:o,s:o,s:{s:o,s:o},s:{s:s},s:{s:[s,s]}}", "id",
+		jsonio_str(r->id), "name", pascal_name(r->id),
+		"shortDescription", text(r->summary), "fullDescription",
+		text(r->summary), "help", "text", jsonio_str(md), "markdown",
+		jsonio_str(md), "defaultConfiguration", "level",
+		level_of(r->sev), "properties", "tags", "concurrency",
+		"memory-ordering");
+
+	free(md);
+	return v;
+}
+
+static json_t *driver(void)
+{
+	json_t *rules = json_array();
 	unsigned i, n = registry_count();
 
-	fputs("\"tool\":{\"driver\":{\"name\":\"ordercheck\","
-	      "\"informationUri\":\"https://www.kernel.org/doc/html/latest/"
-	      "core-api/wrappers/memory-barriers.html\",\"version\":",
-	      out);
-	jsonw_str(out, ORDERCHECK_VERSION);
-	fputs(",\"semanticVersion\":", out);
-	jsonw_str(out, ORDERCHECK_VERSION);
-	fputs(",\"rules\":[", out);
-	for (i = 0; i < n; i++) {
-		const struct rule *r = registry_at(i);
-		char *md = xasprintf("%s\n\nThe rule's page, with the bug, the "
-				     "fix and a reproduction: "
-				     "`testcases/%s/README.md` in the "
-				     "ordercheck sources.",
-				     r->summary, r->id);
-
-		fputs(i ? ",{\"id\":" : "{\"id\":", out);
-		jsonw_str(out, r->id);
-		fputs(",\"name\":", out);
-		pascal_name(out, r->id);
-		fputs(",\"shortDescription\":{\"text\":", out);
-		jsonw_str(out, r->summary);
-		fputs("},\"fullDescription\":{\"text\":", out);
-		jsonw_str(out, r->summary);
-		fputs("},\"help\":{\"text\":", out);
-		jsonw_str(out, md);
-		fputs(",\"markdown\":", out);
-		jsonw_str(out, md);
-		fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"},"
-			     "\"properties\":{\"tags\":[\"concurrency\","
-			     "\"memory-ordering\"]}}",
-			level_of(r->sev));
-		free(md);
-	}
-	fputs("]}}", out);
+	for (i = 0; i < n; i++)
+		jsonio_push(rules, rule(registry_at(i)));
+	return jsonio_pack("{s:{s:s,s:s,s:s,s:s,s:o}}", "driver", "name",
+			   "ordercheck", "informationUri",
+			   "https://www.kernel.org/doc/html/latest/core-api/"
+			   "wrappers/memory-barriers.html",
+			   "version", ORDERCHECK_VERSION, "semanticVersion",
+			   ORDERCHECK_VERSION, "rules", rules);
 }
 
 static int rule_index(const char *id)
@@ -122,119 +136,104 @@ static int rule_index(const char *id)
 	return -1;
 }
 
-static void fixes(FILE *out, const struct oc_diag *d)
+static json_t *fixes(const struct oc_diag *d)
 {
+	json_t *changes = json_array();
 	unsigned j;
 
-	if (!d->fix_safe || !d->nfixes)
-		return;
-	fputs(",\"fixes\":[{\"description\":{\"text\":\"apply the fix-it\"},"
-	      "\"artifactChanges\":[",
-	      out);
 	for (j = 0; j < d->nfixes; j++) {
 		const struct oc_fix *f = &d->fixes[j];
 
-		fputs(j ? ",{" : "{", out);
-		artifact(out, f->file);
-		fprintf(out,
-			",\"replacements\":[{\"deletedRegion\":{\"startLine\":%u,"
-			"\"startColumn\":%u,\"endLine\":%u,\"endColumn\":%u},"
-			"\"insertedContent\":{\"text\":",
-			f->line, f->col, f->end_line, f->end_col);
-		jsonw_str(out, f->replacement);
-		fputs("}}]}", out);
+		jsonio_push(changes,
+			    jsonio_pack("{s:o,s:[{s:{s:I,s:I,s:I,s:I},s:o}]}",
+					"artifactLocation", artifact(f->file),
+					"replacements", "deletedRegion",
+					"startLine", (json_int_t)f->line,
+					"startColumn", (json_int_t)f->col,
+					"endLine", (json_int_t)f->end_line,
+					"endColumn", (json_int_t)f->end_col,
+					"insertedContent",
+					text(f->replacement)));
 	}
-	fputs("]}]", out);
+	return jsonio_pack("[{s:{s:s},s:o}]", "description", "text",
+			   "apply the fix-it", "artifactChanges", changes);
 }
 
-static void result(FILE *out, const struct oc_diag *d, const char *fp)
+static json_t *result(const struct oc_diag *d, const char *fp)
 {
-	unsigned j;
 	int idx = rule_index(d->rule);
+	json_t *r = jsonio_pack("{s:o}", "ruleId", jsonio_str(d->rule));
+	json_t *related;
+	unsigned j;
 
-	fputs("{\"ruleId\":", out);
-	jsonw_str(out, d->rule);
 	if (idx >= 0)
-		fprintf(out, ",\"ruleIndex\":%d", idx);
-	fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":",
-		level_of(d->sev));
-	jsonw_str(out, d->message);
-	fputs("},\"locations\":[", out);
-	location(out, d->file, d->line, d->col, d->function);
-	fputc(']', out);
+		jsonio_set(r, "ruleIndex", json_integer(idx));
+	jsonio_set(r, "level", json_string(level_of(d->sev)));
+	jsonio_set(r, "message", text(d->message));
+	jsonio_set(r, "locations",
+		   jsonio_pack("[o]", location(d->file, d->line, d->col,
+					       d->function)));
 	if (d->nnotes) {
-		fputs(",\"relatedLocations\":[", out);
+		related = json_array();
 		for (j = 0; j < d->nnotes; j++) {
 			const struct oc_note *n = &d->notes[j];
 
-			fprintf(out, "%s{\"id\":%u,\"physicalLocation\":{",
-				j ? "," : "", j + 1);
-			artifact(out, n->file);
-			fprintf(out, ",\"region\":{\"startLine\":%u",
-				n->line ? n->line : 1);
-			if (n->col)
-				fprintf(out, ",\"startColumn\":%u", n->col);
-			fputs("}},\"message\":{\"text\":", out);
-			jsonw_str(out, n->message);
-			fputs("}}", out);
+			jsonio_push(
+				related,
+				jsonio_pack("{s:I,s:o,s:o}", "id",
+					    (json_int_t)j + 1,
+					    "physicalLocation",
+					    physical(n->file, n->line, n->col),
+					    "message", text(n->message)));
 		}
-		fputc(']', out);
+		jsonio_set(r, "relatedLocations", related);
 	}
-	fputs(",\"partialFingerprints\":{\"ordercheck/v1\":", out);
-	jsonw_str(out, fp);
-	fputc('}', out);
-	fixes(out, d);
-	fputc('}', out);
+	jsonio_set(r, "partialFingerprints",
+		   jsonio_pack("{s:o}", "ordercheck/v1", jsonio_str(fp)));
+	if (d->fix_safe && d->nfixes)
+		jsonio_set(r, "fixes", fixes(d));
+	return r;
 }
 
 /* Messages about the run (a file that does not parse): notifications. */
-static void invocation(FILE *out, const struct diag_list *l)
+static json_t *invocations(const struct diag_list *l)
 {
-	unsigned i, k = 0;
+	json_t *notes = json_array();
+	unsigned i;
 
-	fputs("\"invocations\":[{\"executionSuccessful\":true,"
-	      "\"toolExecutionNotifications\":[",
-	      out);
 	for (i = 0; i < l->n; i++) {
 		const struct oc_diag *d = &l->v[i];
 
 		if (d->rule)
 			continue;
-		fputs(k++ ? ",{\"level\":" : "{\"level\":", out);
-		fprintf(out, "\"%s\",\"message\":{\"text\":", level_of(d->sev));
-		jsonw_str(out, d->message);
-		fputs("},\"locations\":[", out);
-		location(out, d->file, d->line, d->col, NULL);
-		fputs("]}", out);
+		jsonio_push(notes, jsonio_pack("{s:s,s:o,s:[o]}", "level",
+					       level_of(d->sev), "message",
+					       text(d->message), "locations",
+					       location(d->file, d->line,
+							d->col, NULL)));
 	}
-	fputs("]}]", out);
+	return jsonio_pack("[{s:b,s:o}]", "executionSuccessful", 1,
+			   "toolExecutionNotifications", notes);
 }
 
 void report_sarif(FILE *out, const struct diag_list *l, char **fps)
 {
-	char cwd[PATH_MAX];
-	char *root;
-	unsigned i, k = 0;
+	char *cwd = path_cwd(), *root = uri_from_path(cwd, true);
+	json_t *results = json_array(), *log;
+	unsigned i;
 
-	if (!getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, "/");
-	root = jsonw_file_uri(cwd, 1);
-	fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-	      "\"version\":\"2.1.0\",\"runs\":[{",
-	      out);
-	driver(out);
-	fputs(",\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":", out);
-	jsonw_str(out, root);
-	fputs("}},", out);
-	invocation(out, l);
-	fputs(",\"columnKind\":\"unicodeCodePoints\",\"results\":[", out);
-	for (i = 0; i < l->n; i++) {
-		if (!l->v[i].rule)
-			continue;
-		if (k++)
-			fputc(',', out);
-		result(out, &l->v[i], fps[i]);
-	}
-	fputs("]}]}\n", out);
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].rule)
+			jsonio_push(results, result(&l->v[i], fps[i]));
+	log = jsonio_pack(
+		"{s:s,s:s,s:[{s:o,s:{s:{s:o}},s:o,s:s,s:o}]}", "$schema",
+		"https://json.schemastore.org/sarif-2.1.0.json", "version",
+		"2.1.0", "runs", "tool", driver(), "originalUriBaseIds",
+		"SRCROOT", "uri", jsonio_str(root), "invocations",
+		invocations(l), "columnKind", "unicodeCodePoints", "results",
+		results);
+	jsonio_write(out, log);
+	json_decref(log);
 	free(root);
+	free(cwd);
 }

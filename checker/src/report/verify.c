@@ -144,9 +144,9 @@ static bool matches(const struct expect *e, const char *rule,
 	return strstr(msg, e->text) != NULL;
 }
 
-static bool same_file(const char *a, const char *b)
+static bool same_file(const char *base, const char *a, const char *b)
 {
-	char *pa = path_display(a), *pb = path_display(b);
+	char *pa = path_display(base, a), *pb = path_display(base, b);
 	bool r = !strcmp(pa, pb);
 
 	free(pa);
@@ -154,7 +154,8 @@ static bool same_file(const char *a, const char *b)
 	return r;
 }
 
-int report_verify(FILE *out, const char *file, const struct diag_list *l)
+int report_verify(FILE *out, const char *base, const char *file,
+		  const struct diag_list *l)
 {
 	struct expects ex;
 	char *buf = read_file(file, NULL);
@@ -169,7 +170,7 @@ int report_verify(FILE *out, const char *file, const struct diag_list *l)
 	for (i = 0; i < l->n; i++) {
 		const struct oc_diag *d = &l->v[i];
 
-		if (!same_file(d->file, file))
+		if (!same_file(base, d->file, file))
 			continue;
 		seen++;
 		found = false;
@@ -189,7 +190,7 @@ int report_verify(FILE *out, const char *file, const struct diag_list *l)
 		for (j = 0; j < d->nnotes; j++)
 			for (k = 0; k < ex.n; k++)
 				if (ex.v[k].note &&
-				    same_file(d->notes[j].file, file) &&
+				    same_file(base, d->notes[j].file, file) &&
 				    matches(&ex.v[k], d->rule, SEV_NOTE,
 					    d->notes[j].line,
 					    d->notes[j].message)) {

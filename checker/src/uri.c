@@ -1,25 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* file:// URIs (RFC 8089) to paths and back. */
+/* file:// URIs (RFC 8089) from paths and back: SARIF's and the editor's. */
 #include "uri.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
-#include "../util.h"
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+#include "util.h"
 
 char *uri_to_path(const char *uri)
 {
@@ -43,8 +30,8 @@ char *uri_to_path(const char *uri)
 	for (; *p && *p != '?' && *p != '#'; p++) {
 		int hi, lo;
 
-		if (*p == '%' && (hi = hexval(p[1])) >= 0 &&
-		    (lo = hexval(p[2])) >= 0) {
+		if (*p == '%' && (hi = hex_digit(p[1])) >= 0 &&
+		    (lo = hex_digit(p[2])) >= 0) {
 			*w = (char)(hi << 4 | lo);
 			if (!*w) {
 				free(out);
@@ -62,14 +49,17 @@ char *uri_to_path(const char *uri)
 	return abs;
 }
 
-char *uri_from_path(const char *abs)
+char *uri_from_path(const char *path, bool dir)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	struct strbuf b = { 0 };
 	const unsigned char *p;
 
-	sb_puts(&b, "file://");
-	for (p = (const unsigned char *)abs; *p; p++) {
+	sb_add(&b, "", 0);
+	if (path[0] == '/')
+		sb_puts(&b, "file://");
+	/* RFC 3986: unreserved characters and '/' stay, the rest is escaped */
+	for (p = (const unsigned char *)path; *p; p++) {
 		char e[3] = { '%', hex[*p >> 4], hex[*p & 15] };
 
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -78,29 +68,7 @@ char *uri_from_path(const char *abs)
 		else
 			sb_add(&b, e, 3);
 	}
+	if (dir && b.len && b.s[b.len - 1] != '/')
+		sb_add(&b, "/", 1);
 	return sb_detach(&b);
-}
-
-char *path_absolute(const char *path)
-{
-	char cwd[PATH_MAX], *joined, *r;
-
-	/* path_display() spells paths below cwd relative: undo that */
-	if (path[0] == '/') {
-		joined = xstrdup(path);
-	} else {
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, "/");
-		joined = xasprintf("%s/%s", cwd, path);
-	}
-	r = path_display(joined);
-	free(joined);
-	if (r[0] != '/') {
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, "/");
-		joined = xasprintf("%s/%s", cwd, r);
-		free(r);
-		return joined;
-	}
-	return r;
 }
