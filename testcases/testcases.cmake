@@ -155,6 +155,14 @@ else()
   set_tests_properties(catalogue PROPERTIES SKIP_RETURN_CODE 0)
 endif()
 
+# checker/src's folders include each other one way only.
+if(OC_PYTHON3)
+  add_test(NAME include-graph
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/harness/include_graph.py
+                   ${CMAKE_SOURCE_DIR}/checker/src)
+  set_tests_properties(include-graph PROPERTIES LABELS fast)
+endif()
+
 # The bundled real input of the README's first command.
 add_test(NAME example-linux-6.1-excerpts
          COMMAND ${OC_TESTCASES}/harness/compare-output.sh

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../analyze.h"
+#include "../tu/analyze.h"
 #include "compdb.h"
 #include "wire.h"
 

@@ -5,9 +5,9 @@
 
 #include <stdio.h>
 
-#include "analyze.h"
-#include "frontend.h"
-#include "workers.h"
+#include "../frontend.h"
+#include "../tu/analyze.h"
+#include "../workers.h"
 
 struct check_opts {
 	struct frontend_opts frontend;

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pairs/facts.h"
-#include "pairs/inputs.h"
-#include "pairs/store.h"
-#include "rules/tree_context.h"
+#include "../pairs/facts.h"
+#include "../pairs/inputs.h"
+#include "../pairs/store.h"
+#include "../rules/tree_context.h"
 
 struct tree {
 	struct tu_job *jobs;

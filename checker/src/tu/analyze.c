@@ -5,9 +5,9 @@
  */
 #include "analyze.h"
 
-#include "pairs/facts.h"
-#include "rules/context.h"
-#include "rules/registry.h"
+#include "../pairs/facts.h"
+#include "../rules/context.h"
+#include "../rules/registry.h"
 
 int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 	       struct diag_list *out, struct strbuf *facts)

@@ -6,8 +6,8 @@
 #include <clang-c/Index.h>
 #include <stdio.h>
 
-#include "diag.h"
-#include "events/build.h"
+#include "../diag.h"
+#include "../events/build.h"
 
 struct analyze_opts {
 	struct build_opts build;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "util.h"
+#include "../util.h"
 
 #ifndef ORDERCHECK_COCCI_DIR
 #define ORDERCHECK_COCCI_DIR "rules"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pairs/inputs.h"
+#include "../pairs/inputs.h"
 
 /*
  * Test hooks for the crash and timeout isolation of the worker pool

@@ -7,8 +7,8 @@
 #ifndef ORDERCHECK_ENGINES_H
 #define ORDERCHECK_ENGINES_H
 
-#include "diag.h"
-#include "frontend.h"
+#include "../diag.h"
+#include "../frontend.h"
 #include "options.h"
 
 /*

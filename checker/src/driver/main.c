@@ -6,21 +6,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "changed.h"
+#include "../changed.h"
+#include "../events/build.h"
+#include "../lsp/lsp.h"
+#include "../report/baseline.h"
+#include "../report/fingerprint.h"
+#include "../report/report.h"
+#include "../report/suppress.h"
+#include "../rules/catalogue.h"
+#include "../rules/registry.h"
+#include "../util.h"
+#include "../workers.h"
 #include "check.h"
 #include "engines.h"
-#include "events/build.h"
-#include "lsp/lsp.h"
 #include "options.h"
-#include "report/baseline.h"
-#include "report/fingerprint.h"
-#include "report/report.h"
-#include "report/suppress.h"
-#include "rules/catalogue.h"
-#include "rules/registry.h"
-#include "util.h"
 #include "tree.h"
-#include "workers.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 

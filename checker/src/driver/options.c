@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rules/registry.h"
-#include "util.h"
+#include "../rules/registry.h"
+#include "../util.h"
 
 typedef int (*opt_fn)(struct options *o, const char *arg);
 

@@ -8,8 +8,8 @@
 #ifndef ORDERCHECK_TREE_H
 #define ORDERCHECK_TREE_H
 
+#include "../pairs/litmus.h"
 #include "check.h"
-#include "pairs/litmus.h"
 
 struct tree_opts {
 	const char *facts; /* the store's path, or NULL for none */
