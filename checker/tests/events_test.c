@@ -204,6 +204,8 @@ static const char keys_src[] =
 	"	WRITE_ONCE(*q, 1);\n"
 	"	smp_store_release(&p->arr[i], 1);\n"
 	"	smp_store_release(q, 1);\n"
+	"	WRITE_ONCE(*&g, 1);\n"
+	"	WRITE_ONCE(*(&g), 1);\n"
 	"	WRITE_ONCE(p->in, 1);\n"
 	"}\n";
 
@@ -212,22 +214,23 @@ static void check_keys(const struct function_ir *f)
 	static const char *const want[] = {
 		"global:g", "global:s@t.c",	"struct foo.a", "global:garr[]",
 		"*param:q", "struct foo.arr[]", "*param:q",
+		"global:g", "global:g", /* *&g is g */
 	};
 	const struct evlist *l = &f->body;
 	struct key k;
 	unsigned i;
 
 	/* a parameter is a local: reading p or q makes no event */
-	CHECK(l->n == 8);
-	for (i = 0; i < l->n && i < 8; i++)
+	CHECK(l->n == 10);
+	for (i = 0; i < l->n && i < 10; i++)
 		CHECK(l->v[i]->type == EV_ACCESS && l->v[i]->kind == K_STORE);
-	for (i = 0; i < l->n && i < 7; i++)
+	for (i = 0; i < l->n && i < 9; i++)
 		CHECK_STR(l->v[i]->key, want[i]);
 	/* a field of an anonymous struct: named by its record, no path */
-	if (l->n == 8)
-		CHECK(l->v[7]->key && !strncmp(l->v[7]->key, "struct ", 7) &&
-		      !strchr(l->v[7]->key, '/') &&
-		      strstr(l->v[7]->key, ").in"));
+	if (l->n == 10)
+		CHECK(l->v[9]->key && !strncmp(l->v[9]->key, "struct ", 7) &&
+		      !strchr(l->v[9]->key, '/') &&
+		      strstr(l->v[9]->key, ").in"));
 	/* shared: all but what a parameter points to */
 	for (i = 0; i < l->n; i++)
 		CHECK(events_shared_key(l->v[i]->key) ==

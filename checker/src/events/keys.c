@@ -134,9 +134,10 @@ char *keys_elem(const char *inner)
 	return xasprintf("%s[]", inner);
 }
 
+/* *&x is x: READ_ONCE(*&x) must meet the READ_ONCE(x) of the other side */
 char *keys_deref(const char *inner)
 {
-	return xasprintf("*%s", inner);
+	return inner[0] == '&' ? xstrdup(inner + 1) : xasprintf("*%s", inner);
 }
 
 char *keys_addr(const char *inner)
@@ -146,7 +147,7 @@ char *keys_addr(const char *inner)
 
 char *keys_pointee(const char *k)
 {
-	return k[0] == '&' ? xstrdup(k + 1) : keys_deref(k);
+	return keys_deref(k);
 }
 
 bool keys_shared(const char *text)
