@@ -153,8 +153,8 @@ static void test_key_text(void)
 	/* the path of an anonymous record would make keys differ per tree */
 	check_built(keys_field("struct mm::(anonymous at /src/mm.h:3:2)", "a"),
 		    "struct mm::(anonymous).a");
-	check_built(keys_pointee("&global:x"), "global:x");
-	check_built(keys_pointee("param:p"), "*param:p");
+	check_built(keys_deref("&global:x"), "global:x");
+	check_built(keys_deref("param:p"), "*param:p");
 
 	CHECK(keys_shared("struct foo.bar") && keys_shared("global:x@f.c[]"));
 	CHECK(!keys_shared("*global:x") && !keys_shared("param:p") &&

@@ -145,11 +145,6 @@ char *keys_addr(const char *inner)
 	return xasprintf("&%s", inner);
 }
 
-char *keys_pointee(const char *k)
-{
-	return keys_deref(k);
-}
-
 bool keys_shared(const char *text)
 {
 	struct key k;

@@ -61,10 +61,9 @@ char *keys_param(const char *name);
 char *keys_local(const char *name);
 char *keys_field(const char *record, const char *field);
 char *keys_elem(const char *inner); /* inner[] */
-char *keys_deref(const char *inner); /* *inner */
+/* The object a pointer with key @inner designates: *&x is x, p -> *p. */
+char *keys_deref(const char *inner);
 char *keys_addr(const char *inner); /* &inner */
-/* The object a pointer with key @k designates: &x -> x, p -> *p. */
-char *keys_pointee(const char *k);
 
 /*
  * A key that names the same object in every function and file (a field,

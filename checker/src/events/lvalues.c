@@ -97,7 +97,7 @@ static const char *in_arena(struct builder *b, char *k)
 const char *lvalue_pointee_key(struct builder *b, CXCursor ptr)
 {
 	char *k = key_of(b, ptr);
-	const char *r = k ? in_arena(b, keys_pointee(k)) : NULL;
+	const char *r = k ? in_arena(b, keys_deref(k)) : NULL;
 
 	free(k);
 	return r;

@@ -9,22 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../tests/check.h"
 #include "../json/jsonio.h"
 #include "../uri.h"
 #include "docs.h"
 #include "frame.h"
 #include "position.h"
 
-static int failures;
-
-#define CHECK(cond)                                                      \
-	do {                                                             \
-		if (!(cond)) {                                           \
-			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, \
-				__LINE__, #cond);                        \
-			failures++;                                      \
-		}                                                        \
-	} while (0)
 
 static json_t *parse(const char *s)
 {
