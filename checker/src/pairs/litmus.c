@@ -329,6 +329,26 @@ static void sb(struct test *t, const struct litmus_side *x,
 	sb_puts(&t->b, "exists (0:r0=0 /\\ 1:r0=0)\n");
 }
 
+static void lb(struct test *t, const struct litmus_side *x,
+	       const struct litmus_side *y)
+{
+	sb_puts(&t->b, "P0");
+	params(t);
+	sb_printf(&t->b, "\tint r0;\n\n");
+	put_load(t, &x->fn->v[x->i], t->va, 0);
+	put_between(t, x);
+	put_store(t, &x->fn->v[x->j], t->vb, "1");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
+	params(t);
+	sb_printf(&t->b, "\tint r0;\n\n");
+	put_load(t, &y->fn->v[y->i], t->vb, 0);
+	put_between(t, y);
+	put_store(t, &y->fn->v[y->j], t->va, "1");
+	end_proc(t);
+	sb_puts(&t->b, "exists (0:r0=1 /\\ 1:r0=1)\n");
+}
+
 /* mkdir -p @dir; 0 or -1 with errno. */
 static int make_dirs(const char *dir)
 {
@@ -352,7 +372,7 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 		   enum shape shape, const struct litmus_side *p0,
 		   const struct litmus_side *p1)
 {
-	static const char *const shape_names[] = { "MP", "S", "SB" };
+	static const char *const shape_names[] = { "MP", "S", "SB", "LB" };
 	char va[96], vb[96], name[256], *path;
 	struct test t = { { 0 }, 0, false, false, NULL, NULL, false };
 	FILE *f;
@@ -372,6 +392,8 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 	header(&t, name, rule, p0, p1);
 	if (shape == SHAPE_SB)
 		sb(&t, p0, p1);
+	else if (shape == SHAPE_LB)
+		lb(&t, p0, p1);
 	else
 		mp_or_s(&t, shape, p0, p1);
 	if (make_dirs(dir)) {

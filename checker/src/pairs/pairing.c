@@ -8,11 +8,16 @@
  *	MP	W a; W b      ||  R b; R a
  *	S	W a; W b      ||  R b; W a
  *	SB	W a; R b      ||  W b; R a
+ *	LB	R a; W b      ||  R b; W a
  *
  * Then, for each write or read barrier, it looks for what pairs with it.
- * A shape is only looked at where the flag (b) is marked on both sides: a
- * plain flag is a data race, which other rules report. Where a side's
- * ordering cannot be told (a call or a lock between), it is no candidate.
+ * A shape is looked at where the flag (b) is marked on both sides, or,
+ * for MP and S, plain on one side where the other side marks it and
+ * orders its accesses: the marked side shows the protocol, and the plain
+ * side (holding no lock there, reading the flag in a condition) is its
+ * partner written carelessly. Both sides plain is a data race other
+ * rules report. Where a side's ordering cannot be told (a call or a lock
+ * between), it is no candidate.
  * What a candidate means is the tree rules' to say (../rules/pairs.c).
  */
 #include "pairing.h"
@@ -87,6 +92,11 @@ static bool joinable(const char *key)
 	return events_shared_key(key);
 }
 
+bool pairing_joinable(const char *key)
+{
+	return joinable(key);
+}
+
 /* Every access of the tree, by key: where the partner of a fence may be. */
 struct occurrence {
 	const char *key;
@@ -98,6 +108,7 @@ struct pass {
 	struct callee_index *callees;
 	struct pair_side *v; /* every function's sides, sorted by keys */
 	size_t n, cap;
+	size_t nsorted; /* v[0 .. nsorted) is sorted: what find_group() sees */
 	struct occurrence *occ;
 	size_t nocc, capocc;
 	void (*fn)(const struct pair_candidate *c, void *arg);
@@ -156,6 +167,74 @@ static bool unordered_by_name(const struct fact *f)
 	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
 
+static size_t find_group(const struct pass *p, enum pair_role role,
+			 const char *k1, const char *k2, size_t *lo);
+
+/* A side of @role with keys (k1, k2) is among the sorted sides. */
+static bool has_group(const struct pass *p, enum pair_role role, const char *k1,
+		      const char *k2)
+{
+	size_t lo;
+
+	return find_group(p, role, k1, k2, &lo) > lo;
+}
+
+/*
+ * A plain flag access that may stand in a shape: no lock held at it (a
+ * lock orders it with its other users), and for a load, one that a
+ * branch tests or that the data access depends on (if (flag) use(data)),
+ * not any plain read the function happens to make.
+ */
+static bool plain_flag_ok(const struct fact *flag, const struct fact *data,
+			  unsigned flag_at)
+{
+	if (marked(flag) || flag->locks)
+		return false;
+	return flag->op == FO_STORE ||
+	       (flag->op == FO_LOAD &&
+		((flag->flags & FA_IN_COND) || data->cdep == (int)flag_at ||
+		 data->adep == (int)flag_at));
+}
+
+/*
+ * The pairs of function @fn whose flag is plain, added where a side with
+ * the flag marked, of the shape's other role, was collected: the only
+ * sides with a plain flag that can meet a partner (see candidate()).
+ */
+static void collect_plain_flags(struct pass *p, unsigned fn)
+{
+	const struct fact_fn *f = &p->set->fns[fn];
+	unsigned i, j;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fact *a = &f->v[i];
+
+		if (!fact_is_access(a) || !joinable(a->key))
+			continue;
+		for (j = i + 1; j < f->n && j <= i + WINDOW; j++) {
+			const struct fact *b = &f->v[j];
+
+			if (!fact_is_access(b) || b->key == a->key ||
+			    !joinable(b->key) || !facts_compatible(f, a, b) ||
+			    (a->locks && b->locks))
+				continue;
+			/* the writer's flag is its second store */
+			if (fact_writes(a) && plain_flag_ok(b, a, j) &&
+			    (has_group(p, ROLE_RR, b->key, a->key) ||
+			     has_group(p, ROLE_RW, b->key, a->key)))
+				add_side(p, ROLE_WW, fn, i, j);
+			/* the reader's flag is its first load */
+			if (!plain_flag_ok(a, b, i) || a->op != FO_LOAD ||
+			    !has_group(p, ROLE_WW, b->key, a->key))
+				continue;
+			if (b->op == FO_LOAD && !read_before(f, i, b))
+				add_side(p, ROLE_RR, fn, i, j);
+			if (b->op == FO_STORE && marked(b))
+				add_side(p, ROLE_RW, fn, i, j);
+		}
+	}
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -209,7 +288,7 @@ static int cmp_side(const void *x, const void *y)
 static size_t find_group(const struct pass *p, enum pair_role role,
 			 const char *k1, const char *k2, size_t *lo)
 {
-	size_t l = 0, h = p->n, m;
+	size_t l = 0, h = p->nsorted, m;
 	int c;
 
 	while (l < h) {
@@ -223,8 +302,8 @@ static size_t find_group(const struct pass *p, enum pair_role role,
 			h = m;
 	}
 	*lo = l;
-	for (h = l; h < p->n && p->v[h].role == role && p->v[h].k1 == k1 &&
-		    p->v[h].k2 == k2;
+	for (h = l; h < p->nsorted && p->v[h].role == role &&
+		    p->v[h].k1 == k1 && p->v[h].k2 == k2;
 	     h++)
 		;
 	return h;
@@ -240,16 +319,37 @@ static bool may_pair(const struct pass *p, const struct pair_side *x,
 }
 
 /*
+ * A flag plain on one side makes a pair only where the other side marks
+ * it and orders its two accesses: what shows the protocol is meant.
+ */
+static bool flags_pair(const struct pass *p, const struct pair_side *a,
+		       const struct pair_side *b)
+{
+	const struct fact *pa, *pb;
+
+	if (a->role == ROLE_WR || b->role == ROLE_WR || a->role == b->role)
+		return true; /* SB and LB sides are marked on both */
+	pa = pairing_plain_flag(p->set, a);
+	pb = pairing_plain_flag(p->set, b);
+	if (!pa && !pb)
+		return true;
+	if (pa && pb)
+		return false;
+	return (pa ? b : a)->o.ord == ORD_YES;
+}
+
+/*
  * Two sides of one function are one thread, not two; and where a side's
  * ordering is unknown, no verdict can be made on the pair.
  */
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
-	struct pair_candidate c = { shape, p->set, a, b, NULL };
+	struct pair_candidate c = { shape, p->set, a, b, NULL, NULL };
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
-	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b))
+	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
+	    !flags_pair(p, a, b))
 		return;
 	p->fn(&c, p->arg);
 }
@@ -269,6 +369,13 @@ static void join(struct pass *p)
 					  e->role == ROLE_RR ? SHAPE_MP :
 							       SHAPE_S,
 					  &p->v[k], e);
+		}
+		if (e->role == ROLE_RW && !pairing_plain_flag(p->set, e)) {
+			/* the other side reads k2 then stores k1 */
+			hi = find_group(p, ROLE_RW, e->k2, e->k1, &lo);
+			for (k = lo; k < hi; k++)
+				if (!pairing_plain_flag(p->set, &p->v[k]))
+					candidate(p, SHAPE_LB, e, &p->v[k]);
 		} else if (e->role == ROLE_WR) {
 			hi = find_group(p, ROLE_WR, e->k2, e->k1, &lo);
 			for (k = lo; k < hi; k++)
@@ -510,8 +617,9 @@ static void barriers(struct pass *p)
 		for (i = 0; i < f->n; i++) {
 			const struct fact *x = &f->v[i];
 			struct pair_barrier b = { 0 };
-			struct pair_candidate c = { SHAPE_BARRIER, p->set, NULL,
-						    NULL, &b };
+			struct pair_candidate c = {
+				SHAPE_BARRIER, p->set, NULL, NULL, &b, NULL
+			};
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
 			 * releases of the flag, not with a fence */
@@ -538,6 +646,12 @@ void pairing_find(const struct fact_set *set,
 		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */
 		qsort(p.v, p.n, sizeof(*p.v), cmp_side);
+	p.nsorted = p.n;
+	for (i = 0; i < set->nfns; i++)
+		collect_plain_flags(&p, i);
+	if (p.n > p.nsorted)
+		qsort(p.v, p.n, sizeof(*p.v), cmp_side);
+	p.nsorted = p.n;
 	join(&p);
 	index_occurrences(&p);
 	barriers(&p);

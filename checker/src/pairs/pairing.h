@@ -18,14 +18,16 @@ enum shape {
 	SHAPE_MP, /* W a; W b  ||  R b; R a (message passing, publish) */
 	SHAPE_S, /* W a; W b  ||  R b; W a */
 	SHAPE_SB, /* W a; R b  ||  W b; R a (store buffering) */
+	SHAPE_LB, /* R a; W b  ||  R b; W a (load buffering) */
 	SHAPE_BARRIER, /* one smp_wmb() or smp_rmb(), and its partners */
+	SHAPE_PLAIN_READ, /* a lockless plain read of a published pointer */
 };
 
 /* What a side's two accesses are, in order. */
 enum pair_role {
 	ROLE_WW, /* writer of MP and S */
 	ROLE_RR, /* reader of MP */
-	ROLE_RW, /* reader of S */
+	ROLE_RW, /* reader of S, a side of LB */
 	ROLE_WR, /* a side of SB */
 };
 
@@ -59,17 +61,22 @@ struct pair_barrier {
 };
 
 /*
- * A candidate: for MP and S, @a is the writer and @b the reader; for SB,
- * @a is the side a finding is reported on and @b the other. The two come
- * from different functions, each side's ordering is known (no call or
- * lock between its accesses hides it), and they may pair (a hub type's
- * fields join only within one directory). For SHAPE_BARRIER, @barrier.
+ * A candidate: for MP and S, @a is the writer and @b the reader; for SB
+ * and LB, @a is the side a finding is reported on and @b the other. The
+ * two come from different functions, each side's ordering is known (no
+ * call or lock between its accesses hides it), and they may pair (a hub
+ * type's fields join only within one directory). The flag (MP and S: the
+ * writer's second access, the reader's first) is marked on both sides,
+ * or plain on one side that holds no lock there while the other side,
+ * marked, orders its accesses (pairing_plain_flag()). For SHAPE_BARRIER,
+ * @barrier.
  */
 struct pair_candidate {
 	enum shape shape;
 	const struct fact_set *set;
 	const struct pair_side *a, *b;
 	const struct pair_barrier *barrier;
+	const struct plain_read *read; /* SHAPE_PLAIN_READ (lockless.h) */
 };
 
 /*
@@ -79,6 +86,12 @@ struct pair_candidate {
 void pairing_find(const struct fact_set *set,
 		  void (*fn)(const struct pair_candidate *c, void *arg),
 		  void *arg);
+
+/*
+ * A key two functions may pair on: shared, and not a field of a type
+ * every subsystem uses for its own objects (list_head, rb_node, ...).
+ */
+bool pairing_joinable(const char *key);
 
 /* A side's function and its first and second access. */
 static inline const struct fact_fn *pairing_fn(const struct fact_set *set,
@@ -97,6 +110,19 @@ static inline const struct fact *pairing_second(const struct fact_set *set,
 						const struct pair_side *e)
 {
 	return &set->fns[e->fn].v[e->j];
+}
+
+/*
+ * The flag access of an MP or S side when it is plain (the writer's
+ * second store, the reader's first load), else NULL.
+ */
+static inline const struct fact *pairing_plain_flag(const struct fact_set *set,
+						    const struct pair_side *e)
+{
+	const struct fact *f = e->role == ROLE_WW ? pairing_second(set, e) :
+						    pairing_first(set, e);
+
+	return (f->flags & FA_MARKED) ? NULL : f;
 }
 
 #endif

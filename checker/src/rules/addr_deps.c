@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../events/keys.h"
+#include "../pairs/litmus.h"
+#include "../pairs/lockless.h"
 #include "common.h"
 
 /* ---- walking a function ---- */
@@ -252,6 +254,51 @@ static void check_addr_dep_plain_load(struct rule_ctx *ctx,
 	struct plain_scan ps = { { ctx, self, fn }, { 0 }, 0 };
 
 	events_for_each_list(fn, plain_list, &ps);
+}
+
+/* ---- addr-dep-plain-load-unlocked: the same, judged over the tree ---- */
+
+/*
+ * A plain read of a published pointer, dereferenced, in a function that
+ * is no RCU reader and takes no lock, where no access of the location
+ * anywhere in the tree holds one (../pairs/lockless.c): lockless, and
+ * reported as addr-dep-plain-load reports an RCU reader's.
+ */
+static void check_addr_dep_plain_load_unlocked(struct rule_tree_ctx *ctx,
+					       const struct rule *self,
+					       const struct pair_candidate *c)
+{
+	const struct plain_read *r = c->read;
+	const struct fact *l, *use, *pub;
+	char k[128], how[96];
+	struct oc_diag *d;
+
+	if (c->shape != SHAPE_PLAIN_READ)
+		return;
+	l = &c->set->fns[r->fn].v[r->at];
+	use = &c->set->fns[r->fn].v[r->deref];
+	pub = r->publish;
+	if (rule_tree_seen(ctx, RULE_REPORTS_READER, l) ||
+	    !rule_tree_first(ctx, self, r->fn, l->key, l->key))
+		return;
+	litmus_key_text(l->key, k, sizeof(k));
+	if (pub->name[0])
+		snprintf(how, sizeof(how), "%s()", pub->name);
+	else
+		snprintf(how, sizeof(how), "a marked store after a barrier");
+	d = rule_tree_report(
+		ctx, self, r->fn, l,
+		"'%s' is published with %s in %s() but read here with a plain "
+		"load, then dereferenced, and no access of it in the checked "
+		"tree holds a lock: a lockless reader; the compiler may tear, "
+		"fuse or reload the load, and nothing orders the dereference "
+		"after it; use %s",
+		k, how, r->publisher,
+		pub->cls == OC_PUBLISH	 ? "rcu_dereference()" :
+		pub->cls == OC_REL_STORE ? "smp_load_acquire()" :
+					   "READ_ONCE()");
+	rule_tree_note(d, pub, "published here");
+	rule_tree_note(d, use, "dereferenced here");
 }
 
 /* ---- addr-dep-unannotated ---- */
@@ -549,6 +596,11 @@ static const struct rule rules[] = {
 	  "a published pointer (`rcu_assign_pointer()`, release, `smp_wmb(); "
 	  "WRITE_ONCE()`) read with a plain load in a lockless reader, then "
 	  "dereferenced" },
+	{ "addr-dep-plain-load-unlocked", SEV_WARNING, FIX_NONE,
+	  ON_TREE(check_addr_dep_plain_load_unlocked),
+	  "a published pointer read with a plain load, then dereferenced, "
+	  "outside any RCU section, where no access of it anywhere in the "
+	  "tree holds a lock" },
 	{ "addr-dep-unannotated", SEV_NOTE, FIX_NONE,
 	  ON_FUNCTION(check_addr_dep_unannotated),
 	  "`READ_ONCE()` of a published pointer heads the dependency the code "

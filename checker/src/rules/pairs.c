@@ -9,6 +9,7 @@
 
 #include "../pairs/litmus.h"
 #include "../pairs/pairing.h"
+#include "../verdicts.h"
 #include "../vocab.h"
 #include "rule.h"
 
@@ -96,6 +97,42 @@ static bool is_mp_or_s(const struct pair_candidate *c)
 	return c->shape == SHAPE_MP || c->shape == SHAPE_S;
 }
 
+/*
+ * The flag of an MP or S pair written with a plain access on one side
+ * (the engine pairs it only where the other side marks and orders it):
+ * besides the missing order, the plain access races with the marked one.
+ */
+static void note_plain_flag(const struct pair_candidate *c, struct oc_diag *d)
+{
+	const struct pair_side *sides[] = { c->a, c->b };
+	const struct fact *flag;
+	char k[128];
+	unsigned n;
+
+	for (n = 0; n < 2; n++) {
+		if (!(flag = pairing_plain_flag(c->set, sides[n])))
+			continue;
+		litmus_key_text(flag->key, k, sizeof(k));
+		if (sides[n] == c->a)
+			rule_tree_note(
+				d, flag,
+				"'%s' is stored with a plain access here, but "
+				"%s() reads it as a marked flag: a data race; "
+				"use WRITE_ONCE() (or smp_store_release(), "
+				"which also orders the stores before it)",
+				k, fname(c, c->b));
+		else
+			rule_tree_note(
+				d, flag,
+				"'%s' is read with a plain access here, but "
+				"%s() writes it as a marked flag: a data race "
+				"the compiler may fuse, tear or hoist out of a "
+				"loop; use READ_ONCE() (or smp_load_acquire(), "
+				"which also orders the accesses after it)",
+				k, fname(c, c->a));
+	}
+}
+
 static const char *acquire_fix(const struct pair_candidate *c,
 			       const struct pair_side *r)
 {
@@ -156,13 +193,37 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 			acquire_fix(c, r), b);
 	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
 	note_side(c, d, w, "stores", "stores");
+	note_plain_flag(c, d);
 	rule_tree_litmus(ctx, d, self, c);
+}
+
+/*
+ * Names of functions that set an object up before anyone else sees it:
+ * kernel convention, the one sign left where a plain store of a flag is
+ * initialisation (slot_init(), foo_setup(), bar_reset()).
+ */
+static const char *const initialiser_words[] = {
+	"init", "setup", "reset", "create", "alloc", "prepare", "_new", "new_",
+};
+
+static bool named_initialiser(const char *name)
+{
+	unsigned i;
+
+	for (i = 0;
+	     i < sizeof(initialiser_words) / sizeof(initialiser_words[0]); i++)
+		if (strstr(name, initialiser_words[i]))
+			return true;
+	return false;
 }
 
 /*
  * The writer allocated before its stores (kzalloc(), kmem_cache_alloc(),
  * ..._alloc()): it is initialising an object nobody else sees yet, and
- * the publication that follows elsewhere orders it.
+ * the publication that follows elsewhere orders it. With a plain flag,
+ * also a writer that publishes after it (rcu_assign_pointer(), a
+ * release), or that is named for setting an object up: its plain stores
+ * fill in what a later publication hands over.
  */
 static bool initialising(const struct pair_candidate *c,
 			 const struct pair_side *w)
@@ -173,6 +234,14 @@ static bool initialising(const struct pair_candidate *c,
 	for (k = 0; k < w->i; k++)
 		if (f->v[k].op == FO_CALL &&
 		    vocab_name_is(f->v[k].name, R_ALLOCATES))
+			return true;
+	if (!pairing_plain_flag(c->set, w))
+		return false;
+	if (named_initialiser(f->name))
+		return true;
+	for (k = w->j + 1; k < f->n; k++)
+		if (f->v[k].op == FO_STORE && (f->v[k].cls == OC_PUBLISH ||
+					       f->v[k].cls == OC_REL_STORE))
 			return true;
 	return false;
 }
@@ -210,6 +279,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 			     b);
 	note_side(c, d, w, "stores", "stores");
 	note_side(c, d, r, "reads", "reads");
+	note_plain_flag(c, d);
 	rule_tree_litmus(ctx, d, self, c);
 }
 
@@ -225,7 +295,8 @@ static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
 	      (r->o.ord == ORD_WRONG && intends(c, w))))
 		return;
 	bad = w->o.ord == ORD_WRONG ? w : r;
-	if (!rule_tree_first(ctx, self, bad->fn, bad->k1, bad->k2))
+	if ((pairing_plain_flag(c->set, w) && initialising(c, w)) ||
+	    !rule_tree_first(ctx, self, bad->fn, bad->k1, bad->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
@@ -239,6 +310,7 @@ static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
 			     bad == w ? "smp_wmb()" : "smp_rmb()");
 	note_side(c, d, w, "stores", "stores");
 	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
+	note_plain_flag(c, d);
 	rule_tree_litmus(ctx, d, self, c);
 }
 
@@ -298,6 +370,129 @@ static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 {
 	if (c->shape == SHAPE_SB && c->a->o.ord == ORD_NONE && intends(c, c->b))
 		report_sb(ctx, self, c);
+}
+
+/* ---- load buffering, judged by herd7's verdict table ---- */
+
+/*
+ * The kind verdicts.def gives how side @e orders its two accesses, in the
+ * LKMM or (C11 atomics) RC11; NULL where the table has no such kind.
+ */
+static const char *side_kind(const struct pair_candidate *c,
+			     const struct pair_side *e, bool c11)
+{
+	const struct fact *by = e->o.by, *x = first(c, e), *y = second(c, e);
+	const char *what = e->o.what ? e->o.what : "";
+
+	if (e->o.ord == ORD_NONE || !by)
+		return c11 ? "RLX" : "NONE";
+	if (e->o.ord != ORD_YES && e->o.ord != ORD_WRONG)
+		return NULL;
+	if (by->op == FO_FENCE) {
+		switch (by->cls) {
+		case OC_FENCE_W:
+			return c11 ? NULL : "WMB";
+		case OC_FENCE_R:
+			return c11 ? NULL : "RMB";
+		case OC_FENCE_ACQ:
+			return c11		    ? "FENCE_ACQ" :
+			       y->cdep == (int)e->i ? "CTRL_ACQ" :
+						      "RMB";
+		case OC_FENCE_REL:
+			return c11 ? "FENCE_REL" : NULL;
+		case OC_FENCE_ACQREL:
+			return c11 ? "FENCE_ACQ_REL" : NULL;
+		default:
+			return c11 ? "FENCE_SC" : "MB";
+		}
+	}
+	if (by->op == FO_CALL) /* a callee with a barrier that orders them */
+		return c11 ? "FENCE_SC" : "MB";
+	if (strstr(what, "address"))
+		return "ADDR";
+	if (strstr(what, "control"))
+		return "CTRL";
+	if (by->cls == OC_RMW_FULL || by->cls == OC_RMW_SC)
+		return c11 ? "RMW_SC" : "RMW_MB";
+	if (by->cls == OC_RMW_ACQREL)
+		return c11 ? "RMW_ACQ_REL" : NULL;
+	if ((x->flags & y->flags & F_SEQ_CST) && c11)
+		return "SC";
+	if ((x->cls == OC_ACQ_LOAD || x->cls == OC_RMW_ACQ) &&
+	    (y->cls == OC_REL_STORE || y->cls == OC_PUBLISH))
+		return "ACQ_REL";
+	if (strstr(what, "acquire"))
+		return c11 ? "ACQ" : "ACQUIRE";
+	if (strstr(what, "release"))
+		return c11 ? "REL" : "RELEASE";
+	return NULL;
+}
+
+/*
+ * What herd7 says of the candidate's shape with its two sides' kinds, and
+ * the test's name in *@test: the verdict, not a rule of thumb, decides.
+ */
+static enum verdict candidate_verdict(const struct pair_candidate *c,
+				      const char *shape, const char **test)
+{
+	bool c11 =
+		(first(c, c->a)->flags & second(c, c->a)->flags &
+		 first(c, c->b)->flags & second(c, c->b)->flags & FA_C11) != 0;
+	const char *k0 = side_kind(c, c->a, c11), *k1 = side_kind(c, c->b, c11);
+
+	*test = NULL;
+	if (!k0 || !k1)
+		return VERDICT_UNKNOWN;
+	return verdict_lookup(c11 ? "RC11" : "LKMM", shape, k0, k1, test);
+}
+
+/*
+ * LB: @x (R a; W b) against @y (R b; W a). @y orders its load before its
+ * store on purpose (a barrier, an acquire, a release; a control or
+ * address dependency is mostly there for its own ends), @x does not or
+ * with a barrier of the wrong kind, and herd7 allows the outcome where
+ * each load reads the other side's store.
+ */
+static void check_lb_needs_order(struct rule_tree_ctx *ctx,
+				 const struct rule *self,
+				 const struct pair_candidate *c)
+{
+	const struct pair_side *x = c->a, *y = c->b;
+	const char *test;
+	char a[128], b[128], h[128];
+	struct oc_diag *d;
+
+	if (c->shape != SHAPE_LB || x->o.ord == ORD_YES || !intends(c, y) ||
+	    (y->o.what && strstr(y->o.what, "dependency")) ||
+	    candidate_verdict(c, "LB", &test) != VERDICT_ALLOWED ||
+	    !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
+		return;
+	litmus_key_text(x->k1, a, sizeof(a));
+	litmus_key_text(x->k2, b, sizeof(b));
+	if (x->o.ord == ORD_NONE)
+		d = rule_tree_report(
+			ctx, self, x->fn, second(c, x),
+			"the load of '%s' and the store to '%s' after it are "
+			"not ordered, but %s() loads '%s' and then stores "
+			"'%s' with %s: load buffering lets each load read the "
+			"other side's later store (herd7: %s is allowed); use "
+			"smp_load_acquire() for '%s', smp_store_release() for "
+			"'%s', or make the store depend on the value loaded",
+			a, b, fname(c, y), b, a, how_text(&y->o, h, sizeof(h)),
+			test, a, b);
+	else
+		d = rule_tree_report(
+			ctx, self, x->fn, x->o.by,
+			"%s does not order the load of '%s' before the store "
+			"to '%s'; with %s() doing the same the other way round "
+			"(load buffering), each load can read the other "
+			"side's later store (herd7: %s is allowed): use "
+			"smp_mb(), or smp_load_acquire() for '%s'",
+			how_text(&x->o, h, sizeof(h)), a, b, fname(c, y), test,
+			a);
+	note_side(c, d, x, "loads", "stores");
+	note_side(c, d, y, "loads", "stores");
+	rule_tree_litmus(ctx, d, self, c);
 }
 
 /*
@@ -370,6 +565,12 @@ static const struct rule rules[] = {
 	  ON_TREE(check_sb_needs_full_barrier),
 	  "store buffering (a store then a load on each side) with `smp_mb()` "
 	  "on one side and nothing on the other" },
+	{ "lb-needs-order", SEV_WARNING, FIX_NONE,
+	  ON_TREE(check_lb_needs_order),
+	  "load buffering (a load then a store on each side) with one side "
+	  "ordering its load before its store (`smp_mb()`, acquire, release) "
+	  "and the other not: herd7's verdict table says each load can read "
+	  "the other's later store" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
 	  ON_TREE(check_pair_unpaired_barrier),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "

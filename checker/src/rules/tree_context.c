@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../pairs/lockless.h"
 #include "../pairs/pairing.h"
 #include "../util.h"
 #include "context.h"
@@ -38,6 +39,7 @@ void rule_tree_run(const struct fact_set *facts, const bool *report,
 
 	ctx.reported = strset_new();
 	pairing_find(facts, run_rules, &ctx);
+	lockless_find(facts, run_rules, &ctx);
 	strset_free(ctx.reported);
 }
 

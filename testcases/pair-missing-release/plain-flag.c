@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pair-missing-release with a plain flag: the reader orders with an
+ * acquire, the writer stores the flag with a plain store and nothing
+ * before it.
+ */
+#include <ordercheck/linux.h>
+
+struct slot {
+	void *obj;
+	int valid;
+};
+
+void slot_fill(struct slot *s, void *o)
+{
+	s->obj = o;
+	s->valid = 1; // expect-warning[pair-missing-release] {{'slot.valid' is stored after 'slot.obj' with nothing ordering the two stores, but slot_get() reads them in the other order with an acquire (smp_load_acquire())}}
+}
+
+void *slot_get(struct slot *s)
+{
+	if (smp_load_acquire(&s->valid))
+		return s->obj;
+	return NULL;
+}
