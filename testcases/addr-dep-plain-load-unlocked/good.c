@@ -127,3 +127,29 @@ int static_level(void)
 {
 	return static_cfg->level;
 }
+
+/* the publisher says a lock is held: its caller takes it */
+struct cfg *held_cfg;
+spinlock_t held_lock;
+
+void held_install(struct cfg *c)
+{
+	lockdep_assert_held(&held_lock);
+	c->level = 3;
+	rcu_assign_pointer(held_cfg, c);
+}
+
+int held_level(void)
+{
+	struct cfg *c = held_cfg;
+
+	return c->level;
+}
+
+/* teardown after a grace period: nobody else reaches it */
+void cfg_free_all(void)
+{
+	struct cfg *c = cur_cfg;
+
+	c->level = 0;
+}

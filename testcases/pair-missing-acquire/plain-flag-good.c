@@ -85,3 +85,39 @@ void req_init_publish(struct req *r, int v)
 	r->done = 1;
 	rcu_assign_pointer(gp_req2, r);
 }
+
+/* the updater reads the flag it writes: its own terms, not a reader's */
+int req_update(struct req *r, int v)
+{
+	if (r->done)
+		return r->result;
+	r->result = v;
+	smp_store_release(&r->done, 1);
+	return v;
+}
+
+/* teardown: nobody else sees the object any more */
+void req_cleanup(struct req *r)
+{
+	r->result = 0;
+	r->done = 0;
+}
+
+/* the flag is a pointer: a plain read of it is addr-dep-*'s to judge */
+struct box {
+	int val;
+	struct req *req;
+};
+
+void box_fill(struct box *b, struct req *r)
+{
+	b->val = 1;
+	smp_store_release(&b->req, r);
+}
+
+int box_peek(struct box *b)
+{
+	if (b->req)
+		return b->val;
+	return 0;
+}

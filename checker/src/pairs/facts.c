@@ -216,7 +216,10 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			f->locks++;
 		break;
 	case EV_MARKER:
-		if (events_has_role(e, R_RCU_LOCK))
+		/* lockdep_assert_held(): what follows is under a lock */
+		if (e->flags & F_LOCK_HELD)
+			f->locks++;
+		else if (events_has_role(e, R_RCU_LOCK))
 			f->rcu++;
 		else if (events_has_role(e, R_RCU_UNLOCK) && f->rcu)
 			f->rcu--;

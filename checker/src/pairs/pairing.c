@@ -179,21 +179,36 @@ static bool has_group(const struct pass *p, enum pair_role role, const char *k1,
 	return find_group(p, role, k1, k2, &lo) > lo;
 }
 
+/* Function @f writes @key somewhere. */
+static bool writes_key(const struct fact_fn *f, const char *key)
+{
+	unsigned k;
+
+	for (k = 0; k < f->n; k++)
+		if (f->v[k].key == key && fact_writes(&f->v[k]))
+			return true;
+	return false;
+}
+
 /*
  * A plain flag access that may stand in a shape: no lock held at it (a
- * lock orders it with its other users), and for a load, one that a
- * branch tests or that the data access depends on (if (flag) use(data)),
- * not any plain read the function happens to make.
+ * lock orders it with its other users). A store; or a load of a value,
+ * not a pointer (a plain read of a published pointer is the address
+ * dependency rules'), that a branch tests or that the data access
+ * depends on (if (flag) use(data)), in a function that does not write the
+ * flag itself (an updater reads what it updates under its own terms).
  */
-static bool plain_flag_ok(const struct fact *flag, const struct fact *data,
-			  unsigned flag_at)
+static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
+			  const struct fact *data, unsigned flag_at)
 {
 	if (marked(flag) || flag->locks)
 		return false;
-	return flag->op == FO_STORE ||
-	       (flag->op == FO_LOAD &&
-		((flag->flags & FA_IN_COND) || data->cdep == (int)flag_at ||
-		 data->adep == (int)flag_at));
+	if (flag->op == FO_STORE)
+		return true;
+	return flag->op == FO_LOAD && !(flag->flags & FA_POINTER) &&
+	       ((flag->flags & FA_IN_COND) || data->cdep == (int)flag_at ||
+		data->adep == (int)flag_at) &&
+	       !writes_key(f, flag->key);
 }
 
 /*
@@ -219,12 +234,13 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			    (a->locks && b->locks))
 				continue;
 			/* the writer's flag is its second store */
-			if (fact_writes(a) && plain_flag_ok(b, a, j) &&
+			if (fact_writes(a) && b->op == FO_STORE &&
+			    plain_flag_ok(f, b, a, j) &&
 			    (has_group(p, ROLE_RR, b->key, a->key) ||
 			     has_group(p, ROLE_RW, b->key, a->key)))
 				add_side(p, ROLE_WW, fn, i, j);
 			/* the reader's flag is its first load */
-			if (!plain_flag_ok(a, b, i) || a->op != FO_LOAD ||
+			if (a->op != FO_LOAD || !plain_flag_ok(f, a, b, i) ||
 			    !has_group(p, ROLE_WW, b->key, a->key))
 				continue;
 			if (b->op == FO_LOAD && !read_before(f, i, b))

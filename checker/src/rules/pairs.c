@@ -198,12 +198,14 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 }
 
 /*
- * Names of functions that set an object up before anyone else sees it:
- * kernel convention, the one sign left where a plain store of a flag is
- * initialisation (slot_init(), foo_setup(), bar_reset()).
+ * Names of functions that set an object up before anyone else sees it,
+ * or tear it down after: kernel convention, the one sign left where a
+ * plain store of a flag is initialisation (slot_init(), foo_setup(),
+ * bar_reset()) or teardown (cleanup_srcu_struct()).
  */
 static const char *const initialiser_words[] = {
-	"init", "setup", "reset", "create", "alloc", "prepare", "_new", "new_",
+	"init", "setup", "reset", "create",  "alloc",	"prepare",
+	"_new", "new_",	 "free",  "destroy", "cleanup", "exit",
 };
 
 static bool named_initialiser(const char *name)
