@@ -336,12 +336,16 @@ static bool may_pair(const struct pass *p, const struct pair_side *x,
 
 /*
  * A flag plain on one side makes a pair only where the other side marks
- * it and orders its two accesses: what shows the protocol is meant.
+ * it and orders its two accesses: what shows the protocol is meant. Not
+ * where the marked flag is a published pointer (rcu_assign_pointer(),
+ * list_add_rcu(), rcu_dereference(), a pointer stored with a release):
+ * a plain read of it is an RCU reader's, often behind an iterator macro,
+ * and the address dependency rules' to judge.
  */
 static bool flags_pair(const struct pass *p, const struct pair_side *a,
 		       const struct pair_side *b)
 {
-	const struct fact *pa, *pb;
+	const struct fact *pa, *pb, *m;
 
 	if (a->role == ROLE_WR || b->role == ROLE_WR || a->role == b->role)
 		return true; /* SB and LB sides are marked on both */
@@ -350,6 +354,10 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 	if (!pa && !pb)
 		return true;
 	if (pa && pb)
+		return false;
+	m = pa ? pairing_first(p->set, b) : pairing_second(p->set, a);
+	if ((m->flags & FA_POINTER) || m->cls == OC_PUBLISH ||
+	    m->cls == OC_DEP_LOAD)
 		return false;
 	return (pa ? b : a)->o.ord == ORD_YES;
 }
