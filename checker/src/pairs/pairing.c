@@ -8,6 +8,7 @@
  *	MP	W a; W b      ||  R b; R a
  *	S	W a; W b      ||  R b; W a
  *	SB	W a; R b      ||  W b; R a
+ *	SAME_WAY W a; W b     ||  R a; R b   (see pairing.h)
  *
  * Then, for each write or read barrier, it looks for what pairs with it.
  * A shape is only looked at where the flag (b) is marked on both sides: a
@@ -35,6 +36,7 @@ static const unsigned role_need[] = {
 	[ROLE_RR] = VO_RR,
 	[ROLE_RW] = VO_RW,
 	[ROLE_WR] = VO_WR,
+	[ROLE_WW_LEAD] = VO_WW,
 };
 
 /*
@@ -176,6 +178,9 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_side(p, ROLE_WW, fn, i, j);
+			if (fact_writes(a) && fact_writes(b) && marked(a) &&
+			    !marked(b))
+				add_side(p, ROLE_WW_LEAD, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
 			    !read_before(f, i, b) && !unordered_by_name(a))
 				add_side(p, ROLE_RR, fn, i, j);
@@ -269,6 +274,15 @@ static void join(struct pass *p)
 					  e->role == ROLE_RR ? SHAPE_MP :
 							       SHAPE_S,
 					  &p->v[k], e);
+		}
+		if (e->role == ROLE_RR) {
+			/* the writer stores k1 then k2, as this reads them */
+			hi = find_group(p, ROLE_WW, e->k1, e->k2, &lo);
+			for (k = lo; k < hi; k++)
+				candidate(p, SHAPE_SAME_WAY, &p->v[k], e);
+			hi = find_group(p, ROLE_WW_LEAD, e->k1, e->k2, &lo);
+			for (k = lo; k < hi; k++)
+				candidate(p, SHAPE_SAME_WAY, &p->v[k], e);
 		} else if (e->role == ROLE_WR) {
 			hi = find_group(p, ROLE_WR, e->k2, e->k1, &lo);
 			for (k = lo; k < hi; k++)
