@@ -99,3 +99,56 @@ int done_wait(struct done *d)
 	smp_cond_load_acquire(&d->flag, VAL);
 	return d->result;
 }
+
+/*
+ * kernel/locking/rwsem.c: the reader reads the count, then
+ * smp_acquire__after_ctrl_dep(), then waits for its waiter's task to be
+ * cleared; the waker stores the count and releases the task. Both go the
+ * same way on purpose: the acquire after the control dependency pairs
+ * with the releases of the count, not with a write barrier.
+ */
+struct sem {
+	long count;
+	void *task;
+};
+
+void sem_wake(struct sem *s, long adj)
+{
+	WRITE_ONCE(s->count, s->count + adj);
+	smp_store_release(&s->task, NULL);
+}
+
+int sem_fast_read(struct sem *s)
+{
+	long c = READ_ONCE(s->count);
+
+	if (c > 0) {
+		smp_acquire__after_ctrl_dep();
+		return READ_ONCE(s->task) == NULL;
+	}
+	return 0;
+}
+
+/*
+ * kernel/rcu/srcutree.c: a full barrier between two reads orders them
+ * for store buffering with another path; the writer that releases the
+ * second is the structure's initialisation.
+ */
+struct gp {
+	long last_end;
+	long needed;
+};
+
+void gp_init(struct gp *g)
+{
+	WRITE_ONCE(g->last_end, 0);
+	smp_store_release(&g->needed, 0);
+}
+
+int gp_idle(struct gp *g, long now)
+{
+	long t = READ_ONCE(g->last_end);
+
+	smp_mb();
+	return now - t > 10 && READ_ONCE(g->needed) == 0;
+}

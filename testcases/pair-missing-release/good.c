@@ -120,3 +120,27 @@ int shelf_limit(void)
 
 	return c ? c->limit : 0;
 }
+
+/*
+ * net/core/dev.c remove_xps_queue(): RCU_INIT_POINTER() says by its name
+ * that the pointer needs no order (here it stores NULL)
+ */
+struct xmap {
+	int len;
+	int *queues;
+};
+
+struct xmap *cur_xmap;
+
+void xmap_drop(struct xmap *m)
+{
+	m->len = 0;
+	RCU_INIT_POINTER(cur_xmap, NULL);
+}
+
+int xmap_len(void)
+{
+	struct xmap *m = rcu_dereference(cur_xmap);
+
+	return m ? m->len : 0;
+}

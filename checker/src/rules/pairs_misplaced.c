@@ -294,10 +294,18 @@ static void same_way(struct rule_tree_ctx *ctx, const struct rule *self,
 	fs = flag_second(c);
 	if (ff == fs)
 		return;
-	if (ff && w->o.by->op == FO_FENCE &&
+	/*
+	 * Only the barriers made for this pairing: smp_wmb() on the writer,
+	 * smp_rmb() on the reader. A full barrier between two stores or two
+	 * loads is mostly there for store buffering with something else, and
+	 * smp_acquire__after_ctrl_dep() pairs with the releases of the load
+	 * before it.
+	 */
+	if (ff && w->o.by->op == FO_FENCE && w->o.by->cls == OC_FENCE_W &&
 	    !touches(wf, w->j + 1, wf->n, w->k1, true))
 		report_access_across(ctx, self, c, w, r);
-	else if (fs && r->o.by->op == FO_FENCE &&
+	else if (fs && r->o.by->op == FO_FENCE && r->o.by->cls == OC_FENCE_R &&
+		 !(r->o.by->flags & F_CTRL_DEP) &&
 		 !touches(rf, 0, r->i, r->k2, false) &&
 		 !touches(rf, r->j + 1, rf->n, r->k1, false))
 		report_access_across(ctx, self, c, r, w);

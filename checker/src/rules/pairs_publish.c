@@ -37,6 +37,17 @@ static bool later_publication(const struct pair_candidate *c,
 	return false;
 }
 
+/*
+ * RCU_INIT_POINTER() says by its name that the pointer needs no order
+ * (rcupdate.h: NULL, or an object readers could already reach).
+ */
+static bool says_unordered(const struct fact *f)
+{
+	const struct vocab_entry *p = vocab_lookup(f->name, false);
+
+	return p && (p->roles & R_UNORDERED_PUBLISH);
+}
+
 bool dependency_reader_trusts(const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
@@ -48,8 +59,8 @@ bool dependency_reader_trusts(const struct pair_candidate *c)
 	return c->shape == SHAPE_MP && w->o.ord == ORD_NONE &&
 	       r->o.ord == ORD_YES && r->o.what &&
 	       strstr(r->o.what, "dependency") && rfield->adep == (int)r->i &&
-	       (rptr->flags & FA_POINTER) &&
-	       ptr->op == FO_STORE && ptr->cls == OC_MSTORE &&
+	       (rptr->flags & FA_POINTER) && ptr->op == FO_STORE &&
+	       ptr->cls == OC_MSTORE && !says_unordered(ptr) &&
 	       field->op == FO_STORE && !field->locks && !ptr->locks &&
 	       !later_publication(c, w);
 }
