@@ -227,6 +227,22 @@ static bool touches(const struct fact_fn *fn, unsigned lo, unsigned hi,
 	return false;
 }
 
+/* The "pairs with" comment beside @fence names function @name. */
+static bool comment_names(const struct fact *fence, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = fence->pairs; p && (p = strstr(p, name)); p += n)
+		if ((p == fence->pairs ||
+		     !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+		       (p[-1] >= '0' && p[-1] <= '9'))) &&
+		    !(p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') ||
+		      (p[n] >= '0' && p[n] <= '9')))
+			return true;
+	return false;
+}
+
 /* SAME_WAY: @bad's function orders, by a fence, the pair the wrong way. */
 static void report_access_across(struct rule_tree_ctx *ctx,
 				 const struct rule *self,
@@ -270,6 +286,10 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 	if (other->o.by && other->o.by->op == FO_FENCE)
 		rule_tree_claim(ctx, other->o.by);
 	rule_tree_note(d, fence, "%s() here", fence->name);
+	if (comment_names(fence, pairing_fn(c->set, other)->name))
+		rule_tree_note(d, fence,
+			       "its \"pairs with\" comment names %s()",
+			       pairing_fn(c->set, other)->name);
 	rule_tree_note(d, f2, "then %s '%s' here", writer ? "stores" : "reads",
 		       writer ? dk : fk);
 	pairs_note_side(c, d, other, writer ? "reads" : "stores",

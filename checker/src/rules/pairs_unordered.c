@@ -24,6 +24,8 @@ static const char *const order_words[] = {
 	"barrier", "order", "pairs with", "visible", "publish", "memory model",
 };
 
+#define NWORDS (sizeof(order_words) / sizeof(order_words[0]))
+
 /* How many lines above an access its comment may start. */
 enum { COMMENT_ABOVE = 3 };
 
@@ -52,7 +54,8 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 	const struct pair_side *w = c->a, *r = c->b;
 	const struct fact *wdata, *wflag, *rflag, *rdata;
 	char fk[128], dk[128];
-	bool spin, commented;
+	const struct fact *commented_at;
+	bool spin;
 	struct oc_diag *d;
 
 	if (c->shape != SHAPE_MP || w->o.ord != ORD_NONE ||
@@ -72,12 +75,13 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	spin = spins(rflag, rdata, r->i);
-	commented = tree_comment_mentions(wflag, COMMENT_ABOVE, order_words,
-					  sizeof(order_words) /
-						  sizeof(order_words[0])) ||
-		    tree_comment_mentions(rflag, COMMENT_ABOVE, order_words,
-					  sizeof(order_words) /
-						  sizeof(order_words[0]));
+	commented_at = tree_comment_mentions(wflag, COMMENT_ABOVE, order_words,
+					     NWORDS) ?
+			       wflag :
+		       tree_comment_mentions(rflag, COMMENT_ABOVE, order_words,
+					     NWORDS) ?
+			       rflag :
+			       NULL;
 	litmus_key_text(w->k2, fk, sizeof(fk));
 	litmus_key_text(w->k1, dk, sizeof(dk));
 	d = rule_tree_report(
@@ -89,7 +93,7 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 		fk, dk, pairing_fn(c->set, r)->name, dk,
 		spin ? "spinning on" : "testing", fk, fk, dk,
 		pairing_fn(c->set, r)->name);
-	if (!spin && !commented)
+	if (!spin && !commented_at)
 		d->sev = SEV_NOTE;
 	rule_tree_note(d, wdata, "%s() stores '%s' here",
 		       pairing_fn(c->set, w)->name, dk);
@@ -97,8 +101,8 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 		       pairing_fn(c->set, r)->name, spin ? "spins on" : "tests",
 		       fk);
 	rule_tree_note(d, rdata, "then reads '%s' here", dk);
-	if (commented)
-		rule_tree_note(d, wflag,
+	if (commented_at)
+		rule_tree_note(d, commented_at,
 			       "a comment beside the flag speaks of ordering");
 	rule_tree_litmus(ctx, d, self, c);
 }
