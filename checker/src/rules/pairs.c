@@ -178,6 +178,16 @@ static bool initialising(const struct pair_candidate *c,
 	return false;
 }
 
+/* "WRITE_ONCE()", or "a plain store". */
+static const char *store_text(const struct fact *f, char *buf, size_t n)
+{
+	if (f->name[0])
+		snprintf(buf, n, "%s()", f->name);
+	else
+		snprintf(buf, n, "a plain store");
+	return buf;
+}
+
 /*
  * MP: the reader orders its reads, the writer does not order its stores.
  * A dependency-ordered reader counts only where the writer stores the
@@ -190,7 +200,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 				       const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
-	char a[128], b[128], h[128];
+	char a[128], b[128], h[128], h2[128];
 	struct oc_diag *d;
 	bool dep;
 
@@ -207,15 +217,13 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 	if (dep)
 		d = rule_tree_report(
 			ctx, self, w->fn, second(c, w),
-			"'%s' is stored with %s() after '%s' with nothing "
+			"'%s' is stored with %s after '%s' with nothing "
 			"ordering the two stores, but %s() reads '%s' through "
 			"the pointer it loads from '%s' and trusts %s to "
 			"order them: use rcu_assign_pointer() or "
 			"smp_store_release() for '%s'",
-			b,
-			second(c, w)->name[0] ? second(c, w)->name :
-						"a plain store",
-			a, fname(c, r), a, b, how_text(&r->o, h, sizeof(h)), b);
+			b, store_text(second(c, w), h2, sizeof(h2)), a,
+			fname(c, r), a, b, how_text(&r->o, h, sizeof(h)), b);
 	else
 		d = rule_tree_report(
 			ctx, self, w->fn, second(c, w),

@@ -123,14 +123,16 @@ static void add_replace(struct oc_diag *d, const char *file, unsigned line,
 			size_t off, size_t end, const char *text, size_t n)
 {
 	char *rep = xstrndup(text, n);
-	struct oc_fix f = { (char *)file,
-			    line,
-			    1,
-			    line,
-			    1 + (unsigned)(end - off),
-			    (unsigned)off,
-			    (unsigned)end,
-			    rep };
+	struct oc_fix f = {
+		.file = (char *)file,
+		.line = line,
+		.col = 1,
+		.end_line = line,
+		.end_col = 1 + (unsigned)(end - off),
+		.off = (unsigned)off,
+		.end_off = (unsigned)end,
+		.replacement = rep,
+	};
 
 	diag_add_fix(d, &f);
 	free(rep);
