@@ -351,6 +351,11 @@ unsigned strset_count(const struct strset *s)
 	return s->n;
 }
 
+bool strset_has(const struct strset *s, const char *str)
+{
+	return s->v[slot_of(s, str, strlen(str))] != NULL;
+}
+
 bool strset_add(struct strset *s, const char *str)
 {
 	unsigned before = s->n;

@@ -74,5 +74,7 @@ const char *strset_intern(struct strset *s, const char *str, size_t n);
 unsigned strset_count(const struct strset *s);
 /* Intern @str; true if it was not there before. */
 bool strset_add(struct strset *s, const char *str);
+/* Whether @str is in @s. */
+bool strset_has(const struct strset *s, const char *str);
 
 #endif

@@ -101,6 +101,8 @@ enum {
 	R_CALLER_HOLDS = 1 << 13, /* a function whose caller holds a lock */
 	R_SEQ_READ = 1 << 14, /* a seqcount read side */
 	R_ALLOCATES = 1 << 15, /* returns an object nobody else sees yet */
+	/* stores a pointer that needs no order: NULL, or already published */
+	R_UNORDERED_PUBLISH = 1 << 16,
 };
 
 struct vocab_entry {

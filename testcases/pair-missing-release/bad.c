@@ -44,3 +44,52 @@ int ev_read(struct ev *e, int *code)
 	*code = READ_ONCE(e->code);
 	return seq;
 }
+
+/*
+ * a publication that a dependency reader trusts: the pointer is stored
+ * with WRITE_ONCE() after the object's initialisation, and the reader
+ * dereferences what rcu_dereference() (or READ_ONCE()) loads
+ */
+struct conf {
+	int limit;
+};
+
+struct conf *cur_conf;
+
+void conf_install(struct conf *c, int limit)
+{
+	c->limit = limit;
+	WRITE_ONCE(cur_conf, c); // expect-warning[pair-missing-release] {{'cur_conf' is stored with WRITE_ONCE() after 'conf.limit' with nothing ordering the two stores, but conf_limit() reads 'conf.limit' through the pointer it loads from 'cur_conf' and trusts an address dependency (rcu_dereference()) to order them: use rcu_assign_pointer() or smp_store_release() for 'cur_conf'}}
+}
+
+int conf_limit(void)
+{
+	struct conf *c;
+	int l;
+
+	rcu_read_lock();
+	c = rcu_dereference(cur_conf);
+	l = c ? c->limit : 0;
+	rcu_read_unlock();
+	return l;
+}
+
+struct ops {
+	long (*fn)(long);
+	long arg;
+};
+
+struct ops *active_ops;
+
+void ops_switch(struct ops *o, long arg)
+{
+	o->arg = arg;
+	WRITE_ONCE(active_ops, o); // expect-warning[pair-missing-release] {{but ops_call() reads 'ops.arg' through the pointer it loads from 'active_ops' and trusts an address dependency (READ_ONCE())}}
+}
+
+long ops_call(void)
+{
+	struct ops *o = READ_ONCE(active_ops);
+
+	return o->arg;
+}

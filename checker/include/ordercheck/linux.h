@@ -71,6 +71,8 @@ typedef struct {
 
 /* barriers */
 #define barrier() __asm__ __volatile__("" : : : "memory")
+/* x86's is "rep; nop" with a memory clobber: a compiler barrier only */
+#define cpu_relax() barrier()
 #define smp_mb() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)

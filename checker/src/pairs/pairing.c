@@ -9,6 +9,7 @@
  *	S	W a; W b      ||  R b; W a
  *	SB	W a; R b      ||  W b; R a
  *	LB	R a; W b      ||  R b; W a
+ *	SAME_WAY W a; W b     ||  R a; R b   (see pairing.h)
  *
  * Then, for each write or read barrier, it looks for what pairs with it.
  * A shape is looked at where the flag (b) is marked on both sides, or,
@@ -36,10 +37,8 @@
 enum { WINDOW = 24 };
 
 static const unsigned role_need[] = {
-	[ROLE_WW] = VO_WW,
-	[ROLE_RR] = VO_RR,
-	[ROLE_RW] = VO_RW,
-	[ROLE_WR] = VO_WR,
+	[ROLE_WW] = VO_WW, [ROLE_RR] = VO_RR,	   [ROLE_RW] = VO_RW,
+	[ROLE_WR] = VO_WR, [ROLE_WW_LEAD] = VO_WW,
 };
 
 /*
@@ -271,6 +270,9 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_side(p, ROLE_WW, fn, i, j);
+			if (fact_writes(a) && fact_writes(b) && marked(a) &&
+			    !marked(b))
+				add_side(p, ROLE_WW_LEAD, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
 			    !read_before(f, i, b) && !unordered_by_name(a))
 				add_side(p, ROLE_RR, fn, i, j);
@@ -400,6 +402,20 @@ static void join(struct pass *p)
 			for (k = lo; k < hi; k++)
 				if (!pairing_plain_flag(p->set, &p->v[k]))
 					candidate(p, SHAPE_LB, e, &p->v[k]);
+		} else if (e->role == ROLE_RR &&
+			   !pairing_plain_flag(p->set, e)) {
+			/*
+			 * The writer stores k1 then k2, as this reads them;
+			 * a plain flag's side is MP's and S's only.
+			 */
+			hi = find_group(p, ROLE_WW, e->k1, e->k2, &lo);
+			for (k = lo; k < hi; k++)
+				if (!pairing_plain_flag(p->set, &p->v[k]))
+					candidate(p, SHAPE_SAME_WAY, &p->v[k],
+						  e);
+			hi = find_group(p, ROLE_WW_LEAD, e->k1, e->k2, &lo);
+			for (k = lo; k < hi; k++)
+				candidate(p, SHAPE_SAME_WAY, &p->v[k], e);
 		} else if (e->role == ROLE_WR) {
 			hi = find_group(p, ROLE_WR, e->k2, e->k1, &lo);
 			for (k = lo; k < hi; k++)

@@ -21,6 +21,13 @@ enum shape {
 	SHAPE_LB, /* R a; W b  ||  R b; W a (load buffering) */
 	SHAPE_BARRIER, /* one smp_wmb() or smp_rmb(), and its partners */
 	SHAPE_PLAIN_READ, /* a lockless plain read of a published pointer */
+	/*
+	 * W a; W b  ||  R a; R b: both sides access the two locations in
+	 * the same order. No message passes that way; where each side
+	 * orders its own pair, one of them has an access on the wrong side
+	 * of its barrier (or the two are halves of a seqlock).
+	 */
+	SHAPE_SAME_WAY,
 };
 
 /* What a side's two accesses are, in order. */
@@ -29,6 +36,12 @@ enum pair_role {
 	ROLE_RR, /* reader of MP */
 	ROLE_RW, /* reader of S, a side of LB */
 	ROLE_WR, /* a side of SB */
+	/*
+	 * A writer whose first store is marked and whose second is not:
+	 * W flag; smp_wmb(); data = v. No side of MP or S (their flag is
+	 * the second store), only of SAME_WAY.
+	 */
+	ROLE_WW_LEAD,
 };
 
 /* One side of a shape: two accesses of one function, and their order. */
@@ -61,15 +74,15 @@ struct pair_barrier {
 };
 
 /*
- * A candidate: for MP and S, @a is the writer and @b the reader; for SB
- * and LB, @a is the side a finding is reported on and @b the other. The
- * two come from different functions, each side's ordering is known (no
- * call or lock between its accesses hides it), and they may pair (a hub
- * type's fields join only within one directory). The flag (MP and S: the
- * writer's second access, the reader's first) is marked on both sides,
- * or plain on one side that holds no lock there while the other side,
- * marked, orders its accesses (pairing_plain_flag()). For SHAPE_BARRIER,
- * @barrier.
+ * A candidate: for MP, S and SAME_WAY, @a is the writer and @b the
+ * reader; for SB and LB, @a is the side a finding is reported on and @b
+ * the other. The two come from different functions, each side's ordering
+ * is known (no call or lock between its accesses hides it), and they may
+ * pair (a hub type's fields join only within one directory). The flag (MP
+ * and S: the writer's second access, the reader's first) is marked on
+ * both sides, or plain on one side that holds no lock there while the
+ * other side, marked, orders its accesses (pairing_plain_flag()); SAME_WAY
+ * and LB sides have no plain flag. For SHAPE_BARRIER, @barrier.
  */
 struct pair_candidate {
 	enum shape shape;

@@ -11,6 +11,7 @@
 #include "../pairs/pairing.h"
 #include "../verdicts.h"
 #include "../vocab.h"
+#include "pairs_shapes.h"
 #include "rule.h"
 
 static const struct fact *first(const struct pair_candidate *c,
@@ -169,7 +170,7 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 	struct oc_diag *d;
 
 	if (!is_mp_or_s(c) || !intends(c, w) || r->o.ord != ORD_NONE ||
-	    reader_reported(ctx, c, r) ||
+	    reader_reported(ctx, c, r) || misplaced_fence(c, r) ||
 	    !rule_tree_first(ctx, self, r->fn, r->k1, r->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
@@ -248,37 +249,64 @@ static bool initialising(const struct pair_candidate *c,
 	return false;
 }
 
+/* "WRITE_ONCE()", or "a plain store". */
+static const char *store_text(const struct fact *f, char *buf, size_t n)
+{
+	if (f->name[0])
+		snprintf(buf, n, "%s()", f->name);
+	else
+		snprintf(buf, n, "a plain store");
+	return buf;
+}
+
 /*
  * MP: the reader orders its reads, the writer does not order its stores.
- * A dependency-ordered reader is left out: its writers are mostly
- * initialisation before a later publication, and a pointer published
- * without order is addr-dep-*'s to say.
+ * A dependency-ordered reader counts only where the writer stores the
+ * pointer with WRITE_ONCE() after the field and publishes nothing after
+ * (dependency_reader_trusts(), pairs_publish.c): other writers of such
+ * readers mostly initialise an object that a later release publishes.
  */
 static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 				       const struct rule *self,
 				       const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
-	char a[128], b[128], h[128];
+	char a[128], b[128], h[128], h2[128];
 	struct oc_diag *d;
+	bool dep;
 
-	if (c->shape != SHAPE_MP || w->o.ord != ORD_NONE || !intends(c, r) ||
-	    (r->o.what && strstr(r->o.what, "dependency")) ||
-	    initialising(c, w) ||
+	if (c->shape != SHAPE_MP)
+		return;
+	dep = r->o.what && strstr(r->o.what, "dependency");
+	if (w->o.ord != ORD_NONE || !intends(c, r) ||
+	    (dep ? !dependency_reader_trusts(c) : initialising(c, w)) ||
+	    misplaced_fence(c, w) ||
 	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
-	d = rule_tree_report(ctx, self, w->fn, second(c, w),
-			     "'%s' is stored after '%s' with nothing ordering "
-			     "the two stores, but %s() reads them in the "
-			     "other order with %s: use %s '%s' (or "
-			     "smp_wmb() between)",
-			     b, a, fname(c, r), how_text(&r->o, h, sizeof(h)),
-			     (second(c, w)->flags & FA_C11) ?
-				     "memory_order_release on the store to" :
-				     "smp_store_release() for",
-			     b);
+	if (dep)
+		d = rule_tree_report(
+			ctx, self, w->fn, second(c, w),
+			"'%s' is stored with %s after '%s' with nothing "
+			"ordering the two stores, but %s() reads '%s' through "
+			"the pointer it loads from '%s' and trusts %s to "
+			"order them: use rcu_assign_pointer() or "
+			"smp_store_release() for '%s'",
+			b, store_text(second(c, w), h2, sizeof(h2)), a,
+			fname(c, r), a, b, how_text(&r->o, h, sizeof(h)), b);
+	else
+		d = rule_tree_report(
+			ctx, self, w->fn, second(c, w),
+			"'%s' is stored after '%s' with nothing ordering "
+			"the two stores, but %s() reads them in the "
+			"other order with %s: use %s '%s' (or "
+			"smp_wmb() between)",
+			b, a, fname(c, r), how_text(&r->o, h, sizeof(h)),
+			(second(c, w)->flags & FA_C11) ?
+				"memory_order_release on the store to" :
+				"smp_store_release() for",
+			b);
 	note_side(c, d, w, "stores", "stores");
 	note_side(c, d, r, "reads", "reads");
 	note_plain_flag(c, d);
@@ -370,7 +398,8 @@ static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 					const struct rule *self,
 					const struct pair_candidate *c)
 {
-	if (c->shape == SHAPE_SB && c->a->o.ord == ORD_NONE && intends(c, c->b))
+	if (c->shape == SHAPE_SB && c->a->o.ord == ORD_NONE &&
+	    intends(c, c->b) && !misplaced_fence(c, c->a))
 		report_sb(ctx, self, c);
 }
 
@@ -519,6 +548,8 @@ static void check_pair_unpaired_barrier(struct rule_tree_ctx *ctx,
 		return;
 	fence = &c->set->fns[b->fn].v[b->at];
 	wmb = fence->cls == OC_FENCE_W;
+	if (rule_tree_claimed(ctx, fence)) /* misplaced-barrier said more */
+		return;
 	if (b->commented) {
 		if (b->named_defined || !b->nnamed ||
 		    !rule_tree_first(ctx, self, b->fn, b->named[0],
@@ -556,8 +587,9 @@ static const struct rule rules[] = {
 	  "its read (S)" },
 	{ "pair-missing-release", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_pair_missing_release),
-	  "the reader orders its reads (rmb, acquire, dependency); the writer "
-	  "does not order its stores" },
+	  "the reader orders its reads (rmb, acquire, or a dependency on a "
+	  "pointer stored with `WRITE_ONCE()`); the writer does not order its "
+	  "stores" },
 	{ "pair-wrong-barrier", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_pair_wrong_barrier),
 	  "both sides order, one with the wrong kind: `smp_rmb()` between "
@@ -578,8 +610,42 @@ static const struct rule rules[] = {
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "
 	  "reads (writes) in the other order, or whose \"pairs with\" comment "
 	  "names a function not in the tree" },
+	{ "misplaced-barrier", SEV_WARNING, FIX_SAFE,
+	  ON_TREE(check_misplaced_barrier),
+	  "the barrier is there but an access is on the wrong side of it: the "
+	  "flag stored before `smp_wmb()`, `smp_rmb()` before the flag read or "
+	  "after both reads, against a partner that orders the documented way" },
+	{ "unordered-flag", SEV_WARNING, FIX_NONE,
+	  ON_TREE(check_unordered_flag),
+	  "a `WRITE_ONCE()` flag stored after data and tested with "
+	  "`READ_ONCE()` before reading it, neither side ordering; a warning "
+	  "with evidence (spin-wait, a comment on the flag), else a remark" },
 };
 
 const struct rule_family family_pairs = { "pairing across functions and files",
 					  rules,
 					  sizeof(rules) / sizeof(rules[0]) };
+
+/* For the shape rules of pairs_*.c (pairs_shapes.h). */
+bool pairs_intends(const struct pair_candidate *c, const struct pair_side *e)
+{
+	return intends(c, e);
+}
+
+const char *pairs_how_text(const struct ordering *o, char *buf, size_t n)
+{
+	return how_text(o, buf, n);
+}
+
+bool pairs_initialising(const struct pair_candidate *c,
+			const struct pair_side *w)
+{
+	return initialising(c, w);
+}
+
+void pairs_note_side(const struct pair_candidate *c, struct oc_diag *d,
+		     const struct pair_side *e, const char *verb1,
+		     const char *verb2)
+{
+	note_side(c, d, e, verb1, verb2);
+}

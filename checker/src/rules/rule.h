@@ -153,6 +153,13 @@ struct oc_diag *rule_tree_report(struct rule_tree_ctx *ctx,
 void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
 		    ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * A tree rule reported a finding about the barrier (or access) @at, which
+ * a less specific rule that meets it later leaves alone.
+ */
+void rule_tree_claim(struct rule_tree_ctx *ctx, const struct fact *at);
+bool rule_tree_claimed(struct rule_tree_ctx *ctx, const struct fact *at);
+
 /* A function rule with any of @flags (RULE_*) reported @at's line. */
 bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 		    const struct fact *at);

@@ -81,6 +81,28 @@ void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
 	va_end(ap);
 }
 
+static char *claim_key(const struct fact *at)
+{
+	return xasprintf("@%s:%u:%u", at->file, at->line, at->col);
+}
+
+void rule_tree_claim(struct rule_tree_ctx *ctx, const struct fact *at)
+{
+	char *k = claim_key(at);
+
+	strset_add(ctx->reported, k);
+	free(k);
+}
+
+bool rule_tree_claimed(struct rule_tree_ctx *ctx, const struct fact *at)
+{
+	char *k = claim_key(at);
+	bool was = strset_has(ctx->reported, k);
+
+	free(k);
+	return was;
+}
+
 bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 		    const struct fact *at)
 {

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The pairing family's shape rules (issue 12): their check functions,
+ * whose rows are in pairs.c's table, and what the older rules of the
+ * family ask of them so that a candidate is reported once, by the most
+ * specific rule.
+ */
+#ifndef ORDERCHECK_RULES_PAIRS_SHAPES_H
+#define ORDERCHECK_RULES_PAIRS_SHAPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../pairs/pairing.h"
+#include "rule.h"
+
+/* pairs.c: a side that shows it means to order (see there). */
+bool pairs_intends(const struct pair_candidate *c, const struct pair_side *e);
+/* pairs.c: "smp_wmb()", "an acquire (smp_load_acquire())", ... */
+const char *pairs_how_text(const struct ordering *o, char *buf, size_t n);
+/* pairs.c: the writer allocated the object before its stores. */
+bool pairs_initialising(const struct pair_candidate *c,
+			const struct pair_side *w);
+/* pairs.c: the notes that show one side's two accesses and its order. */
+void pairs_note_side(const struct pair_candidate *c, struct oc_diag *d,
+		     const struct pair_side *e, const char *verb1,
+		     const char *verb2);
+
+/* pairs_misplaced.c */
+void check_misplaced_barrier(struct rule_tree_ctx *ctx, const struct rule *self,
+			     const struct pair_candidate *c);
+/*
+ * The fence of @e's function that would order @e's two accesses if it
+ * stood between them, standing next to them where it orders nothing:
+ * misplaced-barrier's finding, which pair-missing-acquire,
+ * pair-missing-release and sb-needs-full-barrier leave to it. NULL if
+ * there is none.
+ */
+const struct fact *misplaced_fence(const struct pair_candidate *c,
+				   const struct pair_side *e);
+
+/* pairs_unordered.c */
+void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
+			  const struct pair_candidate *c);
+
+/* pairs_publish.c */
+/*
+ * MP whose reader is ordered by an address dependency (rcu_dereference(),
+ * READ_ONCE() then a dereference) and whose writer stores the pointer
+ * with WRITE_ONCE() after storing the field, with nothing ordering the
+ * two and no release of the object after them: the reader trusts a
+ * publication that does not order.
+ */
+bool dependency_reader_trusts(const struct pair_candidate *c);
+
+#endif
