@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../pairs/facts.h"
+#include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
 #include "../rules/tree_context.h"
@@ -231,6 +232,8 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
+	/* the pairing sees what helpers do for their callers */
+	facts_inline_callees(&set);
 	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out, &found,
 		      t->o->litmus.dir ? &litmus : NULL);
 	/* the sinks after pairing: they need the facts, so before the free */

@@ -302,6 +302,7 @@ void facts_set_free(struct fact_set *s)
 	for (i = 0; i < s->nfns; i++) {
 		free(s->fns[i].v);
 		free(s->fns[i].legs);
+		free(s->fns[i].via);
 	}
 	free(s->fns);
 	for (i = 0; i < s->ntus; i++)

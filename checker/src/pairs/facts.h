@@ -54,6 +54,19 @@ struct fact_leg {
 	int which; /* 0 then, 1 else, 2.. switch cases */
 };
 
+/*
+ * Where a fact of a function with its callees inlined (inline.c) comes
+ * from: its own (depth 0) or a callee's, copied to the call site.
+ */
+struct fact_via {
+	unsigned depth; /* 0 its own, 1 a callee's, 2 a callee's callee's */
+	unsigned pos; /* the function's own fact it stands at: the call */
+	const char *callee; /* the function that holds it (depth > 0) */
+	const char *through; /* the function called at @pos (depth > 0) */
+	const char *file; /* where it is in @callee */
+	unsigned line, col;
+};
+
 struct fact_fn {
 	const char *name, *file;
 	unsigned line;
@@ -63,6 +76,7 @@ struct fact_fn {
 	unsigned n;
 	struct fact_leg *legs;
 	unsigned nlegs;
+	struct fact_via *via; /* with callees inlined, one per fact; or NULL */
 };
 
 struct fact_set {

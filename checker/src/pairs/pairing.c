@@ -12,7 +12,9 @@
  * Then, for each write or read barrier, it looks for what pairs with it.
  * A shape is only looked at where the flag (b) is marked on both sides: a
  * plain flag is a data race, which other rules report. Where a side's
- * ordering cannot be told (a call or a lock between), it is no candidate.
+ * ordering cannot be told (a lock between, or a call that may order or
+ * touch its accesses, summary.c), it is no candidate. A side's access
+ * may be a callee's (inline.c): the window counts the caller's facts.
  * What a candidate means is the tree rules' to say (../rules/pairs.c).
  */
 #include "pairing.h"
@@ -22,6 +24,8 @@
 
 #include "../events/keys.h"
 #include "../vocab.h"
+#include "inline.h"
+#include "summary.h"
 
 /*
  * How far apart (in facts) two accesses of one pair may be: the two sides
@@ -95,7 +99,7 @@ struct occurrence {
 
 struct pass {
 	const struct fact_set *set;
-	struct callee_index *callees;
+	struct summaries *sums;
 	struct pair_side *v; /* every function's sides, sorted by keys */
 	size_t n, cap;
 	struct occurrence *occ;
@@ -121,7 +125,7 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	e->fn = fn;
 	e->i = i;
 	e->j = j;
-	e->o = order_between(f, i, j, role_need[role], p->callees);
+	e->o = order_between(f, i, j, role_need[role], p->sums);
 }
 
 static bool marked(const struct fact *f)
@@ -167,9 +171,17 @@ static void collect_fn(struct pass *p, unsigned fn)
 
 		if (!fact_is_access(a) || !joinable(a->key))
 			continue;
-		for (j = i + 1; j < f->n && j <= i + WINDOW; j++) {
+		/* the window counts the function's own facts: a callee's
+		 * inlined facts stand at its call */
+		for (j = i + 1;
+		     j < f->n && facts_pos(f, j) <= facts_pos(f, i) + WINDOW;
+		     j++) {
 			const struct fact *b = &f->v[j];
 
+			/* two accesses of one call are the callee's own side */
+			if (facts_via(f, a) && facts_via(f, b) &&
+			    facts_pos(f, i) == facts_pos(f, j))
+				continue;
 			if (!fact_is_access(b) || b->key == a->key ||
 			    !joinable(b->key) || !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks))
@@ -514,8 +526,9 @@ static void barriers(struct pass *p)
 						    NULL, &b };
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
-			 * releases of the flag, not with a fence */
-			if (x->op != FO_FENCE ||
+			 * releases of the flag, not with a fence; a callee's
+			 * barrier is judged in the callee */
+			if (x->op != FO_FENCE || facts_via(f, x) ||
 			    (x->flags &
 			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP)) ||
 			    (x->cls != OC_FENCE_W && x->cls != OC_FENCE_R))
@@ -533,7 +546,7 @@ void pairing_find(const struct fact_set *set,
 	struct pass p = { .set = set, .fn = fn, .arg = arg };
 	unsigned i;
 
-	p.callees = callee_index_new(set);
+	p.sums = summaries_new(set);
 	for (i = 0; i < set->nfns; i++)
 		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */
@@ -541,7 +554,7 @@ void pairing_find(const struct fact_set *set,
 	join(&p);
 	index_occurrences(&p);
 	barriers(&p);
-	callee_index_free(p.callees);
+	summaries_free(p.sums);
 	free(p.v);
 	free(p.occ);
 }
