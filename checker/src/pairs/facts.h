@@ -90,6 +90,15 @@ struct fact_set {
 /* The facts of every function of @ir, in the text form, appended to @out. */
 void facts_write_tu(const struct tu_ir *ir, struct strbuf *out);
 
+/*
+ * @text (facts_write_tu()'s form) with every file name @f replaced by
+ * map(f, arg), malloced: the store keeps absolute names, a run shows them
+ * relative to where it was started.
+ */
+char *facts_map_paths(const char *text,
+		      char *(*map)(const char *path, const void *arg),
+		      const void *arg);
+
 void facts_set_init(struct fact_set *s);
 void facts_set_free(struct fact_set *s);
 

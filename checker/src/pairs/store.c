@@ -13,7 +13,7 @@
 #include "../util.h"
 
 /* A new layout is a new number: older stores are then emptied, not misread. */
-#define STORE_SCHEMA "1"
+#define STORE_SCHEMA "2" /* 2: every call a fact, absolute paths */
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT);"
