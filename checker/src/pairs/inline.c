@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vocab.h"
 #include "summary.h"
 
 enum {
@@ -73,7 +72,7 @@ static const struct fact_fn *inlinable(const struct summaries *m,
 	unsigned k;
 
 	/* an allocator's insides are not the caller's protocol */
-	if (depth >= INLINE_DEPTH || vocab_name_is(call->name, R_ALLOCATES))
+	if (depth >= INLINE_DEPTH || summary_allocates(m, call->name))
 		return NULL;
 	d = summary_definition(m, call->name, caller);
 	if (!d || !d->n || d->n > INLINE_CALLEE_MAX ||

@@ -14,6 +14,7 @@
  */
 #include "summary.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,11 +28,21 @@ enum {
 	SUMMARY_KEYS = 48, /* keys kept per summary; more is "any" */
 };
 
+/* What a name says, asked of the vocabulary once per name. */
+enum { NAME_ALLOCATES = 1, NAME_MAY_ORDER = 2, NAME_ASKED = 4 };
+
+struct name_memo {
+	const char *name; /* interned: by address */
+	unsigned says;
+};
+
 struct summaries {
 	const struct fact_set *set;
 	struct fn_summary *v; /* one per name, sorted by name's address */
 	unsigned n;
 	unsigned *fns; /* function numbers, grouped by name */
+	struct name_memo *memo; /* open addressing, cap a power of two */
+	unsigned nmemo, capmemo;
 };
 
 /*
@@ -54,6 +65,57 @@ static bool name_may_order(const char *name)
 		if (strstr(name, waiting_names[i]))
 			return true;
 	return false;
+}
+
+static unsigned memo_slot(const struct name_memo *v, unsigned cap,
+			  const char *name)
+{
+	uint64_t h = (uint64_t)(uintptr_t)name;
+	unsigned i;
+
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15ull;
+	i = (unsigned)(h >> 32) & (cap - 1);
+
+	while (v[i].name && v[i].name != name)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* NAME_* for @name; the table is a cache, hence the cast of @m's const. */
+static unsigned name_says(const struct summaries *cm, const char *name)
+{
+	struct summaries *m = (struct summaries *)cm;
+	struct name_memo *big;
+	unsigned i, k;
+
+	if (2 * (m->nmemo + 1) > m->capmemo) {
+		k = m->capmemo ? 2 * m->capmemo : 1024;
+		big = xcalloc(k, sizeof(*big));
+		for (i = 0; i < m->capmemo; i++)
+			if (m->memo[i].name)
+				big[memo_slot(big, k, m->memo[i].name)] =
+					m->memo[i];
+		free(m->memo);
+		m->memo = big;
+		m->capmemo = k;
+	}
+	i = memo_slot(m->memo, m->capmemo, name);
+	if (!m->memo[i].name) {
+		m->memo[i].name = name;
+		m->memo[i].says =
+			NAME_ASKED |
+			(vocab_name_is(name, R_ALLOCATES) ? NAME_ALLOCATES :
+							    0) |
+			(name_may_order(name) ? NAME_MAY_ORDER : 0);
+		m->nmemo++;
+	}
+	return m->memo[i].says;
+}
+
+bool summary_allocates(const struct summaries *m, const char *name)
+{
+	return name_says(m, name) & NAME_ALLOCATES;
 }
 
 static int by_name(const void *a, const void *b)
@@ -102,6 +164,7 @@ void summaries_free(struct summaries *m)
 	}
 	free(m->v);
 	free(m->fns);
+	free(m->memo);
 	free(m);
 }
 
@@ -193,10 +256,10 @@ static void summarise_call(const struct summaries *m, struct fn_summary *s,
 	unsigned i;
 
 	/* allocators hand out objects nobody else sees yet */
-	if (vocab_name_is(f->name, R_ALLOCATES))
+	if (name_says(m, f->name) & NAME_ALLOCATES)
 		return;
 	if (!sub || (!sub->done && depth + 1 >= SUMMARY_DEPTH)) {
-		if (name_may_order(f->name))
+		if (name_says(m, f->name) & NAME_MAY_ORDER)
 			s->opaque = s->relevant = true;
 		return;
 	}
@@ -309,12 +372,13 @@ enum call_effect summary_call_effect(const struct summaries *m,
 {
 	const struct fn_summary *s;
 
-	if (vocab_name_is(call->name, R_ALLOCATES))
+	if (name_says(m, call->name) & NAME_ALLOCATES)
 		return CALL_TRANSPARENT;
 	s = summary_of_name(m, call->name);
 	if (!s)
-		return name_may_order(call->name) ? CALL_UNKNOWN :
-						    CALL_TRANSPARENT;
+		return (name_says(m, call->name) & NAME_MAY_ORDER) ?
+			       CALL_UNKNOWN :
+			       CALL_TRANSPARENT;
 	if (s->mask & need) {
 		*what = s->what;
 		return CALL_ORDERS;

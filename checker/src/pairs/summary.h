@@ -64,6 +64,9 @@ const struct fact_fn *summary_definition(const struct summaries *m,
 
 bool summary_touches(const struct fn_summary *s, const char *key);
 
+/* @name (interned) allocates (vocabulary R_ALLOCATES), asked once. */
+bool summary_allocates(const struct summaries *m, const char *name);
+
 enum call_effect {
 	CALL_TRANSPARENT, /* cannot order or touch them: look past it */
 	CALL_ORDERS, /* it orders them */
