@@ -160,6 +160,29 @@ static bool unordered_by_name(const struct fact *f)
 	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
 
+static bool names_a_variable(const char *key)
+{
+	struct key k;
+
+	return keys_parse(key, &k) &&
+	       (k.kind == KEY_GLOBAL || k.kind == KEY_STATIC);
+}
+
+/*
+ * A callee's access makes a side only with an access of the same object:
+ * two fields of one struct, or two variables. A helper that reads a
+ * tunable or a statistic (rcu_jiffies_till_stall_check()) does so for
+ * its own ends, not as the caller's data or flag.
+ */
+static bool callee_side_ok(const struct fact_fn *f, const struct fact *a,
+			   const struct fact *b)
+{
+	if (!facts_via(f, a) && !facts_via(f, b))
+		return true;
+	return keys_same_struct(a->key, b->key) ||
+	       (names_a_variable(a->key) && names_a_variable(b->key));
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -184,7 +207,7 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (!fact_is_access(b) || b->key == a->key ||
 			    !joinable(b->key) || !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks))
+			    (a->locks && b->locks) || !callee_side_ok(f, a, b))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_side(p, ROLE_WW, fn, i, j);
@@ -194,9 +217,10 @@ static void collect_fn(struct pass *p, unsigned fn)
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
 			    marked(b) && !unordered_by_name(a))
 				add_side(p, ROLE_RW, fn, i, j);
-			/* an RMW reads the latest value: not an SB load */
+			/* an RMW reads the latest value: not an SB load; and
+			 * store buffering is looked for in one function */
 			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
-			    marked(b))
+			    marked(b) && !facts_via(f, a) && !facts_via(f, b))
 				add_side(p, ROLE_WR, fn, i, j);
 		}
 	}
@@ -473,7 +497,10 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 	for (i = 0; i < at; i++) {
 		const struct fact *a = &f->v[i];
 
+		/* the barrier's own accesses: a callee's may be for
+		 * anything (its partners may be a callee's, has_partner()) */
 		if (!fact_is_access(a) || !joinable(a->key) ||
+		    facts_via(f, a) ||
 		    (wmb ? !fact_writes(a) : !fact_reads(a)) ||
 		    !facts_compatible(f, a, fence))
 			continue;
@@ -481,7 +508,8 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 			const struct fact *b = &f->v[j];
 
 			if (!fact_is_access(b) || !joinable(b->key) ||
-			    b->key == a->key || !facts_compatible(f, fence, b))
+			    facts_via(f, b) || b->key == a->key ||
+			    !facts_compatible(f, fence, b))
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
 				continue;

@@ -118,15 +118,25 @@ static void note_side(const struct pair_candidate *c, struct oc_diag *d,
  * A side that shows it means to order: an explicit fence in the function
  * (not one a call, a wake-up or a value-returning RMW makes as a side
  * effect), an acquire read of the flag, a release store of it, or (for a
- * reader) a dependency. Only such a side makes the other side's lack of
- * order a finding: kernel code is full of refcounts and bit flags whose
- * RMWs order incidentally.
+ * reader) a dependency; its own, not a callee's barrier. Only such a side
+ * makes the other side's lack of order a finding: kernel code is full of
+ * refcounts and bit flags whose RMWs order incidentally.
  */
 static bool intends(const struct pair_candidate *c, const struct pair_side *e)
 {
 	const struct fact *by = e->o.by;
+	const struct fact_via *via;
 
 	if (e->o.ord != ORD_YES || !by)
+		return false;
+	/*
+	 * A callee's barrier (smp_mb() in rcu_seq_snap()) or fully ordered
+	 * RMW is there for the callee's own accesses: it orders the
+	 * caller's by the way, which says nothing of the caller's intent.
+	 * A callee's acquire or release of the very flag still does.
+	 */
+	via = facts_via(pairing_fn(c->set, e), by);
+	if (via && (by->op == FO_FENCE || by->cls == OC_RMW_FULL))
 		return false;
 	if (by->op == FO_FENCE)
 		return !(by->flags & (F_SIDE | F_WAKE));
