@@ -133,19 +133,48 @@ static bool marked(const struct fact *f)
 	return f->flags & FA_MARKED;
 }
 
-/*
- * @b's location was read before fact @i: a second read of it after @i is
- * a re-read (a retry loop starting over), not data read after a flag.
- */
-static bool read_before(const struct fact_fn *f, unsigned i,
-			const struct fact *b)
-{
-	unsigned k;
+/* A fact's number and key, to find each key's first read by sorting. */
+struct key_at {
+	const char *key;
+	unsigned i;
+};
 
-	for (k = 0; k < i; k++)
-		if (f->v[k].key == b->key && fact_reads(&f->v[k]))
-			return true;
-	return false;
+static int cmp_key_at(const void *x, const void *y)
+{
+	const struct key_at *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * For each fact of @f, the first fact that reads its location (f->n if
+ * none): a read of it after another fact @i with first[j] < i is a re-read
+ * (a retry loop starting over), not data read after a flag. Sorting keeps
+ * it n log n however long the function is.
+ */
+static unsigned *first_reads(const struct fact_fn *f)
+{
+	struct key_at *v = xmalloc((f->n ? f->n : 1) * sizeof(*v));
+	unsigned *first = xmalloc((f->n ? f->n : 1) * sizeof(*first));
+	unsigned i, k, start, r;
+
+	for (i = 0; i < f->n; i++) {
+		v[i].key = f->v[i].key;
+		v[i].i = i;
+	}
+	qsort(v, f->n, sizeof(*v), cmp_key_at);
+	for (start = 0; start < f->n; start = k) {
+		r = f->n;
+		for (k = start; k < f->n && v[k].key == v[start].key; k++)
+			if (r == f->n && fact_reads(&f->v[v[k].i]))
+				r = v[k].i;
+		for (i = start; i < k; i++)
+			first[v[i].i] = r;
+	}
+	free(v);
+	return first;
 }
 
 /*
@@ -187,12 +216,17 @@ static bool callee_side_ok(const struct fact_fn *f, const struct fact *a,
 static void collect_fn(struct pass *p, unsigned fn)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
-	unsigned i, j;
+	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join));
+	unsigned i, j, *first;
 
+	/* a key's parse, once per fact, not once per pair */
+	for (i = 0; i < f->n; i++)
+		join[i] = fact_is_access(&f->v[i]) && joinable(f->v[i].key);
+	first = first_reads(f);
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
 
-		if (!fact_is_access(a) || !joinable(a->key))
+		if (!join[i])
 			continue;
 		/* the window counts the function's own facts: a callee's
 		 * inlined facts stand at its call */
@@ -205,14 +239,14 @@ static void collect_fn(struct pass *p, unsigned fn)
 			if (facts_via(f, a) && facts_via(f, b) &&
 			    facts_pos(f, i) == facts_pos(f, j))
 				continue;
-			if (!fact_is_access(b) || b->key == a->key ||
-			    !joinable(b->key) || !facts_compatible(f, a, b) ||
+			if (!join[j] || b->key == a->key ||
+			    !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks) || !callee_side_ok(f, a, b))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
-			    !read_before(f, i, b) && !unordered_by_name(a))
+			    first[j] >= i && !unordered_by_name(a))
 				add_side(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
 			    marked(b) && !unordered_by_name(a))
@@ -224,6 +258,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 				add_side(p, ROLE_WR, fn, i, j);
 		}
 	}
+	free(join);
+	free(first);
 }
 
 static int cmp_side(const void *x, const void *y)
