@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pair-missing-acquire, quiet: the helper that reads the flag does it with
- * an acquire, or a helper called between the reads has smp_rmb().
+ * an acquire, or a helper called between the reads has smp_rmb(), or a
+ * function outside the tree whose name says it waits is called between
+ * them (it may order: we cannot tell).
  */
 #include <ordercheck/linux.h>
 // expect-no-diagnostics
+
+void wait_for_peer(void);
 
 struct ring {
 	int slot;
@@ -54,4 +58,24 @@ int msg_recv(struct msg *m)
 	if (!ready)
 		return -1;
 	return READ_ONCE(m->body);
+}
+
+struct evt {
+	int code;
+	int seq;
+};
+
+void evt_post(struct evt *e, int code)
+{
+	WRITE_ONCE(e->code, code);
+	smp_wmb();
+	WRITE_ONCE(e->seq, e->seq + 1);
+}
+
+int evt_read(struct evt *e, int seen)
+{
+	if (READ_ONCE(e->seq) == seen)
+		return -1;
+	wait_for_peer();
+	return READ_ONCE(e->code);
 }
