@@ -303,6 +303,9 @@ static void pair(struct tree *t, struct diag_list *out)
 	t1 = now();
 	/* the pairing sees what helpers do for their callers */
 	facts_inline_callees(&set);
+	for (nfacts = 0, i = 0; i < set.nfns; i++)
+		nfacts += set.fns[i].n;
+	stat_line(t, "inline", t1, "%u facts with callees inlined", nfacts);
 	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out, &found,
 		      t->o->litmus.dir ? &litmus : NULL);
 	/* the sinks after pairing: they need the facts, so before the free */
