@@ -117,6 +117,36 @@ pair-only)
 	expect_status 2
 	expect_err "needs a facts store"
 	;;
+two-cwds)
+	# a header's function is one function whoever stored it: the store
+	# keeps absolute names, so a run from another directory neither sees
+	# it twice (two findings) nor shows the first run's relative names
+	setup
+	cat >>tree/msgq.h <<'EOF2'
+
+static inline int msgq_peek_inline(struct msgq *q)
+{
+	int seq = READ_ONCE(q->seq);
+
+	return seq + READ_ONCE(q->len);
+}
+EOF2
+	run "$oc" -p build
+	expect_status 1
+	n=$(echo "$out" | grep -c "msgq.h:.*warning: 'msgq.len' is read after")
+	[ "$n" -eq 1 ] || fail "the first run reports the header's reader $n times: $out"
+	printf '\nint msgq_other(void) { return 0; }\n' >>tree/consumer.c
+	cd tree || exit 1
+	run "$oc" -p ../build
+	cd .. || exit 1
+	expect_status 1
+	expect_err "1 of 2 files unchanged"
+	n=$(echo "$out" | grep -c "warning: 'msgq.len' is read after 'msgq.seq'.*msgq_post" )
+	[ "$n" -eq 2 ] || fail "expected 2 findings (the reader and the header's), got $n: $out"
+	echo "$out" | grep -q "tree/" && fail "a name relative to the first run's directory: $out"
+	n=$(echo "$out" | grep -c "^msgq.h:.*warning: 'msgq.len' is read after")
+	[ "$n" -eq 1 ] || fail "the header's reader is reported $n times: $out"
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../pairs/facts.h"
+#include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
 #include "../rules/tree_context.h"
@@ -26,7 +27,58 @@ struct tree {
 	char **key; /* each job's file, absolute: the store's key */
 	char **command; /* hash of each job's command and our config */
 	struct strset *mine; /* the keys of this run's jobs */
+	const char *base; /* where we were started: names are shown from it */
 };
+
+/*
+ * File names in the store are absolute, whatever directory the run that
+ * stored them was started in; a run shows them relative to its own (as
+ * the facts of the files it parses are), so that a header's functions
+ * are one function however the runs were started.
+ */
+static char *to_absolute(const char *path, const void *base)
+{
+	char *joined = path[0] == '/' ?
+			       xstrdup(path) :
+			       xasprintf("%s/%s", (const char *)base, path),
+	     *r = path_display("/", joined);
+
+	free(joined);
+	return r;
+}
+
+static char *to_shown(const char *path, const void *base)
+{
+	return path_display(base, path);
+}
+
+static void map_path(char **p, char *(*map)(const char *, const void *),
+		     const void *base)
+{
+	char *m;
+
+	if (!*p || !**p)
+		return;
+	m = map(*p, base);
+	free(*p);
+	*p = m;
+}
+
+/* The names of the files findings, notes and fixes are in, mapped. */
+static void map_diags(struct diag_list *l,
+		      char *(*map)(const char *, const void *),
+		      const void *base)
+{
+	unsigned i, j;
+
+	for (i = 0; i < l->n; i++) {
+		map_path(&l->v[i].file, map, base);
+		for (j = 0; j < l->v[i].nnotes; j++)
+			map_path(&l->v[i].notes[j].file, map, base);
+		for (j = 0; j < l->v[i].nfixes; j++)
+			map_path(&l->v[i].fixes[j].file, map, base);
+	}
+}
 
 /* The job's file as an absolute path, for a key that any cwd agrees on. */
 static char *absolute(const struct tu_job *j)
@@ -101,7 +153,11 @@ static void reuse(struct tree *t, unsigned i, struct input_cache *ic)
 	if (!strcmp(r.command, t->command[i]) &&
 	    inputs_unchanged(r.inputs, ic) &&
 	    !records_read(&t->res[i].diags, r.diags)) {
-		sb_puts(&t->res[i].facts, r.facts);
+		char *facts = facts_map_paths(r.facts, to_shown, t->base);
+
+		map_diags(&t->res[i].diags, to_shown, t->base);
+		sb_puts(&t->res[i].facts, facts);
+		free(facts);
 		t->res[i].done = true;
 		t->todo[i] = false;
 	} else {
@@ -137,10 +193,15 @@ static int save(struct tree *t)
 		r.file = t->key[i];
 		r.command = t->command[i];
 		r.inputs = t->res[i].inputs.s ? t->res[i].inputs.s : "";
-		r.facts = t->res[i].facts.s ? t->res[i].facts.s : "";
+		r.facts = facts_map_paths(
+			t->res[i].facts.s ? t->res[i].facts.s : "", to_absolute,
+			t->base);
+		map_diags(&t->res[i].diags, to_absolute, t->base);
 		r.diags = records_text(&t->res[i].diags);
+		map_diags(&t->res[i].diags, to_shown, t->base);
 		rc = store_put(t->store, &r);
 		free(r.diags);
+		free(r.facts);
 	}
 	return rc ? rc : store_commit(t->store);
 }
@@ -187,13 +248,22 @@ static void add_stored(const struct store_row *r, void *arg)
 {
 	struct gather *g = arg;
 
+	struct diag_list seen = { 0 };
+	char *facts;
+
 	if (!strset_add(g->t->mine, r->file))
 		return;
-	if (facts_set_add_text(g->set, r->file, r->facts))
+	facts = facts_map_paths(r->facts, to_shown, g->t->base);
+	if (facts_set_add_text(g->set, r->file, facts))
 		g->bad++;
+	free(facts);
 	/* what the per-function rules said, so that pairing does not repeat it */
-	if (g->t->o->pair_only && r->diags && records_read(&g->seen, r->diags))
-		g->bad++;
+	if (g->t->o->pair_only && r->diags) {
+		if (records_read(&seen, r->diags))
+			g->bad++;
+		map_diags(&seen, to_shown, g->t->base);
+		diag_list_move(&g->seen, &seen);
+	}
 }
 
 static void pair(struct tree *t, struct diag_list *out)
@@ -231,6 +301,11 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
+	/* the pairing sees what helpers do for their callers */
+	facts_inline_callees(&set);
+	for (nfacts = 0, i = 0; i < set.nfns; i++)
+		nfacts += set.fns[i].n;
+	stat_line(t, "inline", t1, "%u facts with callees inlined", nfacts);
 	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out, &found,
 		      t->o->litmus.dir ? &litmus : NULL);
 	/* the sinks after pairing: they need the facts, so before the free */
@@ -246,7 +321,8 @@ static void pair(struct tree *t, struct diag_list *out)
 int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	       struct check_opts *co, struct diag_list *out)
 {
-	struct tree t = { jobs, njobs, o, NULL, NULL, NULL, NULL, NULL, NULL };
+	struct tree t = { jobs, njobs, o,    NULL, NULL,
+			  NULL, NULL,  NULL, NULL, co->frontend.base_dir };
 	struct input_cache *ic = NULL;
 	char *err = NULL;
 	unsigned i, reused = 0;

@@ -54,7 +54,7 @@ static void remember(struct flat *f, const struct event *e, int idx)
  * latest is the one the value comes from last, the head of the dependency.
  */
 static int head_fact(const struct flat *f, const struct event **deps,
-		      unsigned n)
+		     unsigned n)
 {
 	unsigned i;
 	int r, best = -1;
@@ -68,8 +68,8 @@ static int head_fact(const struct flat *f, const struct event **deps,
 static bool mentions_pairing(const char *s, size_t n)
 {
 	static const char *const words[] = {
-		"pairs with",	"paired with",	"pair with",	"pairing with",
-		"matches the",	"matching",	"coupled with", "smp_rmb() in",
+		"pairs with",	"paired with", "pair with",    "pairing with",
+		"matches the",	"matching",    "coupled with", "smp_rmb() in",
 		"smp_wmb() in", "smp_mb() in",
 	};
 	size_t i, k, w;
@@ -225,9 +225,11 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			f->rcu--;
 		break;
 	case EV_CALL:
-		/* a wrapper that touches no shared memory is transparent */
-		if (e->callee_known && !e->callee_first)
-			break;
+		/*
+		 * every call, even of a wrapper whose first event this TU
+		 * did not see: the pairing judges it by the callee's facts
+		 * over the whole tree (summary.c, inline.c)
+		 */
 		put_fact(f, FO_CALL, e, leg, *cdep, e->name, OC_NONE);
 		break;
 	case EV_BRANCH:
@@ -282,6 +284,50 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 	free(f.idx);
 }
 
+/* ---- file names ---- */
+
+/* The field of a record that is a file name: 2 of U, 6 of A, else none. */
+static unsigned path_field(char kind)
+{
+	return kind == 'U' ? 2 : kind == 'A' ? 6 : 0;
+}
+
+char *facts_map_paths(const char *text,
+		      char *(*map)(const char *path, const void *arg),
+		      const void *arg)
+{
+	struct strbuf out = { 0 };
+	const char *line, *end, *start, *stop;
+	unsigned want, field;
+	char *path, *mapped;
+
+	for (line = text; *line; line = end) {
+		end = strchr(line, '\n');
+		end = end ? end + 1 : line + strlen(line);
+		want = path_field(line[0]);
+		/* find the field: @want tabs in */
+		for (start = line, field = 0;
+		     want && field < want && start < end; start++)
+			if (*start == '\t')
+				field++;
+		if (!want || field < want) {
+			sb_add(&out, line, (size_t)(end - line));
+			continue;
+		}
+		for (stop = start; stop < end && *stop != '\t' && *stop != '\n';
+		     stop++)
+			;
+		path = xstrndup(start, (size_t)(stop - start));
+		mapped = *path ? map(path, arg) : xstrdup("");
+		sb_add(&out, line, (size_t)(start - line));
+		sb_puts(&out, mapped);
+		sb_add(&out, stop, (size_t)(end - stop));
+		free(path);
+		free(mapped);
+	}
+	return out.s ? out.s : xstrdup("");
+}
+
 /* ---- the set ---- */
 
 struct fact_strings {
@@ -305,6 +351,7 @@ void facts_set_free(struct fact_set *s)
 	for (i = 0; i < s->nfns; i++) {
 		free(s->fns[i].v);
 		free(s->fns[i].legs);
+		free(s->fns[i].via);
 	}
 	free(s->fns);
 	for (i = 0; i < s->ntus; i++)

@@ -54,6 +54,19 @@ struct fact_leg {
 	int which; /* 0 then, 1 else, 2.. switch cases */
 };
 
+/*
+ * Where a fact of a function with its callees inlined (inline.c) comes
+ * from: its own (depth 0) or a callee's, copied to the call site.
+ */
+struct fact_via {
+	unsigned depth; /* 0 its own, 1 a callee's, 2 a callee's callee's */
+	unsigned pos; /* the function's own fact it stands at: the call */
+	const char *callee; /* the function that holds it (depth > 0) */
+	const char *through; /* the function called at @pos (depth > 0) */
+	const char *file; /* where it is in @callee */
+	unsigned line, col;
+};
+
 struct fact_fn {
 	const char *name, *file;
 	unsigned line;
@@ -63,6 +76,7 @@ struct fact_fn {
 	unsigned n;
 	struct fact_leg *legs;
 	unsigned nlegs;
+	struct fact_via *via; /* with callees inlined, one per fact; or NULL */
 };
 
 struct fact_set {
@@ -75,6 +89,15 @@ struct fact_set {
 
 /* The facts of every function of @ir, in the text form, appended to @out. */
 void facts_write_tu(const struct tu_ir *ir, struct strbuf *out);
+
+/*
+ * @text (facts_write_tu()'s form) with every file name @f replaced by
+ * map(f, arg), malloced: the store keeps absolute names, a run shows them
+ * relative to where it was started.
+ */
+char *facts_map_paths(const char *text,
+		      char *(*map)(const char *path, const void *arg),
+		      const void *arg);
 
 void facts_set_init(struct fact_set *s);
 void facts_set_free(struct fact_set *s);

@@ -129,9 +129,10 @@ static void put_store(struct test *t, const struct fact *f, const char *var,
 		/* xchg() is an expression in linux-kernel.def: keep its value */
 		t->scratch = true;
 		if (t->c11)
-			sb_printf(&t->b,
-				  "\tr9 = atomic_exchange_explicit(%s, %s, %s);\n",
-				  var, value, c11_order(f, true));
+			sb_printf(
+				&t->b,
+				"\tr9 = atomic_exchange_explicit(%s, %s, %s);\n",
+				var, value, c11_order(f, true));
 		else
 			sb_printf(&t->b, "\tr9 = %s(%s, %s);\n",
 				  rmw_name(f->cls), var, value);

@@ -3,6 +3,7 @@
 #ifndef ORDERCHECK_PAIRS_ORDER_H
 #define ORDERCHECK_PAIRS_ORDER_H
 
+#include "../vocab.h"
 #include "facts.h"
 
 enum ord {
@@ -20,15 +21,29 @@ struct ordering {
 		*what; /* "smp_wmb()", "a release", "an address dependency" */
 };
 
-/* Summaries of functions' barriers, for calls between two accesses. */
-struct callee_index;
-struct callee_index *callee_index_new(const struct fact_set *s);
-void callee_index_free(struct callee_index *c);
+struct summaries; /* summary.h: what a call between two accesses does */
 
-/* How @fn orders its facts @i before @j (i < j) for @need (VO_*). */
+/*
+ * How @fn orders its facts @i before @j (i < j) for @need (VO_*). A call
+ * between them is judged by its summary in @sums.
+ */
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
-			      unsigned need,
-			      const struct callee_index *callees);
+			      unsigned need, const struct summaries *sums);
+
+/* What a fence fact orders (VO_*); smp_mb__{before,after}_atomic() full. */
+unsigned order_fence_mask(const struct fact *f);
+
+static inline bool order_is_acquire(unsigned cls)
+{
+	return cls == OC_ACQ_LOAD || cls == OC_RMW_ACQ ||
+	       cls == OC_RMW_ACQREL || cls == OC_RMW_FULL || cls == OC_RMW_SC;
+}
+
+static inline bool order_is_release(unsigned cls)
+{
+	return cls == OC_REL_STORE || cls == OC_PUBLISH || cls == OC_RMW_REL ||
+	       cls == OC_RMW_ACQREL || cls == OC_RMW_FULL || cls == OC_RMW_SC;
+}
 
 /* Fact roles. */
 static inline bool fact_reads(const struct fact *f)

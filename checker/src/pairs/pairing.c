@@ -17,8 +17,10 @@
  * orders its accesses: the marked side shows the protocol, and the plain
  * side (holding no lock there, reading the flag in a condition) is its
  * partner written carelessly. Both sides plain is a data race other
- * rules report. Where a side's ordering cannot be told (a call or a lock
- * between), it is no candidate.
+ * rules report. Where a side's ordering cannot be told (a lock between,
+ * or a call that may order or touch its accesses, summary.c), it is no
+ * candidate. A side's access may be a callee's (inline.c): the window
+ * counts the caller's facts.
  * What a candidate means is the tree rules' to say (../rules/pairs.c).
  */
 #include "pairing.h"
@@ -28,6 +30,8 @@
 
 #include "../events/keys.h"
 #include "../vocab.h"
+#include "inline.h"
+#include "summary.h"
 
 /*
  * How far apart (in facts) two accesses of one pair may be: the two sides
@@ -104,7 +108,7 @@ struct occurrence {
 
 struct pass {
 	const struct fact_set *set;
-	struct callee_index *callees;
+	struct summaries *sums;
 	struct pair_side *v; /* every function's sides, sorted by keys */
 	size_t n, cap;
 	size_t nsorted; /* v[0 .. nsorted) is sorted: what find_group() sees */
@@ -131,7 +135,7 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	e->fn = fn;
 	e->i = i;
 	e->j = j;
-	e->o = order_between(f, i, j, role_need[role], p->callees);
+	e->o = order_between(f, i, j, role_need[role], p->sums);
 }
 
 static bool marked(const struct fact *f)
@@ -139,19 +143,48 @@ static bool marked(const struct fact *f)
 	return f->flags & FA_MARKED;
 }
 
-/*
- * @b's location was read before fact @i: a second read of it after @i is
- * a re-read (a retry loop starting over), not data read after a flag.
- */
-static bool read_before(const struct fact_fn *f, unsigned i,
-			const struct fact *b)
-{
-	unsigned k;
+/* A fact's number and key, to find each key's first read by sorting. */
+struct key_at {
+	const char *key;
+	unsigned i;
+};
 
-	for (k = 0; k < i; k++)
-		if (f->v[k].key == b->key && fact_reads(&f->v[k]))
-			return true;
-	return false;
+static int cmp_key_at(const void *x, const void *y)
+{
+	const struct key_at *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * For each fact of @f, the first fact that reads its location (f->n if
+ * none): a read of it after another fact @i with first[j] < i is a re-read
+ * (a retry loop starting over), not data read after a flag. Sorting keeps
+ * it n log n however long the function is.
+ */
+static unsigned *first_reads(const struct fact_fn *f)
+{
+	struct key_at *v = xmalloc((f->n ? f->n : 1) * sizeof(*v));
+	unsigned *first = xmalloc((f->n ? f->n : 1) * sizeof(*first));
+	unsigned i, k, start, r;
+
+	for (i = 0; i < f->n; i++) {
+		v[i].key = f->v[i].key;
+		v[i].i = i;
+	}
+	qsort(v, f->n, sizeof(*v), cmp_key_at);
+	for (start = 0; start < f->n; start = k) {
+		r = f->n;
+		for (k = start; k < f->n && v[k].key == v[start].key; k++)
+			if (r == f->n && fact_reads(&f->v[v[k].i]))
+				r = v[k].i;
+		for (i = start; i < k; i++)
+			first[v[i].i] = r;
+	}
+	free(v);
+	return first;
 }
 
 /*
@@ -164,6 +197,29 @@ static bool unordered_by_name(const struct fact *f)
 	const struct vocab_entry *p = vocab_lookup(f->name, false);
 
 	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
+}
+
+static bool names_a_variable(const char *key)
+{
+	struct key k;
+
+	return keys_parse(key, &k) &&
+	       (k.kind == KEY_GLOBAL || k.kind == KEY_STATIC);
+}
+
+/*
+ * A callee's access makes a side only with an access of the same object:
+ * two fields of one struct, or two variables. A helper that reads a
+ * tunable or a statistic (rcu_jiffies_till_stall_check()) does so for
+ * its own ends, not as the caller's data or flag.
+ */
+static bool callee_side_ok(const struct fact_fn *f, const struct fact *a,
+			   const struct fact *b)
+{
+	if (!facts_via(f, a) && !facts_via(f, b))
+		return true;
+	return keys_same_struct(a->key, b->key) ||
+	       (names_a_variable(a->key) && names_a_variable(b->key));
 }
 
 static size_t find_group(const struct pass *p, enum pair_role role,
@@ -218,19 +274,24 @@ static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
 static void collect_plain_flags(struct pass *p, unsigned fn)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
-	unsigned i, j;
+	unsigned i, j, *first = first_reads(f);
 
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
 
 		if (!fact_is_access(a) || !joinable(a->key))
 			continue;
-		for (j = i + 1; j < f->n && j <= i + WINDOW; j++) {
+		for (j = i + 1;
+		     j < f->n && facts_pos(f, j) <= facts_pos(f, i) + WINDOW;
+		     j++) {
 			const struct fact *b = &f->v[j];
 
 			if (!fact_is_access(b) || b->key == a->key ||
 			    !joinable(b->key) || !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks))
+			    (a->locks && b->locks) ||
+			    !callee_side_ok(f, a, b) ||
+			    (facts_via(f, a) && facts_via(f, b) &&
+			     facts_pos(f, i) == facts_pos(f, j)))
 				continue;
 			/* the writer's flag is its second store */
 			if (fact_writes(a) && b->op == FO_STORE &&
@@ -242,31 +303,45 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			if (a->op != FO_LOAD || !plain_flag_ok(f, a, b, i) ||
 			    !has_group(p, ROLE_WW, b->key, a->key))
 				continue;
-			if (b->op == FO_LOAD && !read_before(f, i, b))
+			if (b->op == FO_LOAD && first[j] >= i)
 				add_side(p, ROLE_RR, fn, i, j);
 			if (b->op == FO_STORE && marked(b))
 				add_side(p, ROLE_RW, fn, i, j);
 		}
 	}
+	free(first);
 }
 
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
-	unsigned i, j;
+	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join));
+	unsigned i, j, *first;
 
+	/* a key's parse, once per fact, not once per pair */
+	for (i = 0; i < f->n; i++)
+		join[i] = fact_is_access(&f->v[i]) && joinable(f->v[i].key);
+	first = first_reads(f);
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
 
-		if (!fact_is_access(a) || !joinable(a->key))
+		if (!join[i])
 			continue;
-		for (j = i + 1; j < f->n && j <= i + WINDOW; j++) {
+		/* the window counts the function's own facts: a callee's
+		 * inlined facts stand at its call */
+		for (j = i + 1;
+		     j < f->n && facts_pos(f, j) <= facts_pos(f, i) + WINDOW;
+		     j++) {
 			const struct fact *b = &f->v[j];
 
-			if (!fact_is_access(b) || b->key == a->key ||
-			    !joinable(b->key) || !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks))
+			/* two accesses of one call are the callee's own side */
+			if (facts_via(f, a) && facts_via(f, b) &&
+			    facts_pos(f, i) == facts_pos(f, j))
+				continue;
+			if (!join[j] || b->key == a->key ||
+			    !facts_compatible(f, a, b) ||
+			    (a->locks && b->locks) || !callee_side_ok(f, a, b))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b))
 				add_side(p, ROLE_WW, fn, i, j);
@@ -274,17 +349,20 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    !marked(b))
 				add_side(p, ROLE_WW_LEAD, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
-			    !read_before(f, i, b) && !unordered_by_name(a))
+			    first[j] >= i && !unordered_by_name(a))
 				add_side(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
 			    marked(b) && !unordered_by_name(a))
 				add_side(p, ROLE_RW, fn, i, j);
-			/* an RMW reads the latest value: not an SB load */
+			/* an RMW reads the latest value: not an SB load; and
+			 * store buffering is looked for in one function */
 			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
-			    marked(b))
+			    marked(b) && !facts_via(f, a) && !facts_via(f, b))
 				add_side(p, ROLE_WR, fn, i, j);
 		}
 	}
+	free(join);
+	free(first);
 }
 
 static int cmp_side(const void *x, const void *y)
@@ -608,7 +686,10 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 	for (i = 0; i < at; i++) {
 		const struct fact *a = &f->v[i];
 
+		/* the barrier's own accesses: a callee's may be for
+		 * anything (its partners may be a callee's, has_partner()) */
 		if (!fact_is_access(a) || !joinable(a->key) ||
+		    facts_via(f, a) ||
 		    (wmb ? !fact_writes(a) : !fact_reads(a)) ||
 		    !facts_compatible(f, a, fence))
 			continue;
@@ -616,7 +697,8 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 			const struct fact *b = &f->v[j];
 
 			if (!fact_is_access(b) || !joinable(b->key) ||
-			    b->key == a->key || !facts_compatible(f, fence, b))
+			    facts_via(f, b) || b->key == a->key ||
+			    !facts_compatible(f, fence, b))
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
 				continue;
@@ -662,8 +744,9 @@ static void barriers(struct pass *p)
 			};
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
-			 * releases of the flag, not with a fence */
-			if (x->op != FO_FENCE ||
+			 * releases of the flag, not with a fence; a callee's
+			 * barrier is judged in the callee */
+			if (x->op != FO_FENCE || facts_via(f, x) ||
 			    (x->flags &
 			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP)) ||
 			    (x->cls != OC_FENCE_W && x->cls != OC_FENCE_R))
@@ -681,7 +764,7 @@ void pairing_find(const struct fact_set *set,
 	struct pass p = { .set = set, .fn = fn, .arg = arg };
 	unsigned i;
 
-	p.callees = callee_index_new(set);
+	p.sums = summaries_new(set);
 	for (i = 0; i < set->nfns; i++)
 		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */
@@ -695,7 +778,7 @@ void pairing_find(const struct fact_set *set,
 	join(&p);
 	index_occurrences(&p);
 	barriers(&p);
-	callee_index_free(p.callees);
+	summaries_free(p.sums);
 	free(p.v);
 	free(p.occ);
 }

@@ -13,7 +13,7 @@
 #include "../util.h"
 
 /* A new layout is a new number: older stores are then emptied, not misread. */
-#define STORE_SCHEMA "1"
+#define STORE_SCHEMA "2" /* 2: every call a fact, absolute paths */
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT);"
@@ -210,9 +210,9 @@ int store_each(struct facts_store *s,
 	struct store_row r = { 0 };
 	int rc;
 
-	if (sqlite3_prepare_v2(s->db,
-			       "SELECT file, facts, diags FROM tu ORDER BY file", -1,
-			       &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    s->db, "SELECT file, facts, diags FROM tu ORDER BY file",
+		    -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "read");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		r.file = (char *)sqlite3_column_text(st, 0);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../pairs/pairing.h"
 #include "../verdicts.h"
@@ -32,13 +33,23 @@ static const char *fname(const struct pair_candidate *c,
 	return pairing_fn(c->set, e)->name;
 }
 
-/* "smp_wmb()", "the release smp_store_release()", ... for messages. */
-static const char *how_text(const struct ordering *o, char *buf, size_t n)
+/*
+ * "smp_wmb()", "the release smp_store_release()", "smp_mb() in foo()" (a
+ * call ordering by its summary, or a callee's inlined fence), for
+ * messages. @fn is the function of the side @o orders.
+ */
+static const char *how_text(const struct fact_fn *fn, const struct ordering *o,
+			    char *buf, size_t n)
 {
+	const struct fact_via *via = o->by ? facts_via(fn, o->by) : NULL;
+
 	if (!o->by)
 		snprintf(buf, n, "nothing");
+	else if (o->by->op == FO_CALL && o->what)
+		snprintf(buf, n, "%s", o->what);
 	else if (o->by->op == FO_FENCE || o->by->op == FO_CALL)
-		snprintf(buf, n, "%s()", o->by->name);
+		snprintf(buf, n, "%s()%s%s%s", o->by->name, via ? " in " : "",
+			 via ? via->callee : "", via ? "()" : "");
 	else if (o->what && o->by->name[0])
 		snprintf(buf, n, "%s (%s())", o->what, o->by->name);
 	else
@@ -46,37 +57,88 @@ static const char *how_text(const struct ordering *o, char *buf, size_t n)
 	return buf;
 }
 
+/* The ordering of side @e, for messages. */
+static const char *side_how(const struct pair_candidate *c,
+			    const struct pair_side *e, char *buf, size_t n)
+{
+	return how_text(pairing_fn(c->set, e), &e->o, buf, n);
+}
+
+/*
+ * An access a side has from a callee (pairs/inline.c): where the call is,
+ * and where the callee does it. A finding that relies on a callee says so.
+ */
+static void note_callee(const struct pair_candidate *c, struct oc_diag *d,
+			const struct pair_side *e, const struct fact *f,
+			const char *key)
+{
+	const struct fact_via *via = facts_via(pairing_fn(c->set, e), f);
+	const char *verb = fact_writes(f) ? "written" : "read";
+	struct fact at;
+
+	if (!via)
+		return;
+	if (via->depth == 1)
+		rule_tree_note(d, f, "'%s' is %s in %s() called here (depth 1)",
+			       key, verb, via->callee);
+	else
+		rule_tree_note(d, f,
+			       "'%s' is %s in %s() called here through %s() "
+			       "(depth %u)",
+			       key, verb, via->callee, via->through,
+			       via->depth);
+	at = *f;
+	at.file = via->file;
+	at.line = via->line;
+	at.col = via->col;
+	rule_tree_note(d, &at, "%s() %s '%s' here", via->callee,
+		       fact_writes(f) ? "writes" : "reads", key);
+}
+
 static void note_side(const struct pair_candidate *c, struct oc_diag *d,
 		      const struct pair_side *e, const char *verb1,
 		      const char *verb2)
 {
-	char k[128], h[128];
+	char k[128], k2[128], h[128];
 
+	litmus_key_text(e->k1, k, sizeof(k));
+	litmus_key_text(e->k2, k2, sizeof(k2));
 	rule_tree_note(d, first(c, e), "%s() %s '%s' here", fname(c, e), verb1,
-		       litmus_key_text(e->k1, k, sizeof(k)));
+		       k);
+	note_callee(c, d, e, first(c, e), k);
 	if (e->o.by && e->o.by != first(c, e) && e->o.by != second(c, e))
 		rule_tree_note(d, e->o.by,
 			       e->o.ord == ORD_YES ?
 				       "ordered by %s here" :
 				       "%s here, which does not order them",
-			       how_text(&e->o, h, sizeof(h)));
-	rule_tree_note(d, second(c, e), "then %s '%s' here", verb2,
-		       litmus_key_text(e->k2, k, sizeof(k)));
+			       side_how(c, e, h, sizeof(h)));
+	rule_tree_note(d, second(c, e), "then %s '%s' here", verb2, k2);
+	note_callee(c, d, e, second(c, e), k2);
 }
 
 /*
  * A side that shows it means to order: an explicit fence in the function
  * (not one a call, a wake-up or a value-returning RMW makes as a side
  * effect), an acquire read of the flag, a release store of it, or (for a
- * reader) a dependency. Only such a side makes the other side's lack of
- * order a finding: kernel code is full of refcounts and bit flags whose
- * RMWs order incidentally.
+ * reader) a dependency; its own, not a callee's barrier. Only such a side
+ * makes the other side's lack of order a finding: kernel code is full of
+ * refcounts and bit flags whose RMWs order incidentally.
  */
 static bool intends(const struct pair_candidate *c, const struct pair_side *e)
 {
 	const struct fact *by = e->o.by;
+	const struct fact_via *via;
 
 	if (e->o.ord != ORD_YES || !by)
+		return false;
+	/*
+	 * A callee's barrier (smp_mb() in rcu_seq_snap()) or fully ordered
+	 * RMW is there for the callee's own accesses: it orders the
+	 * caller's by the way, which says nothing of the caller's intent.
+	 * A callee's acquire or release of the very flag still does.
+	 */
+	via = facts_via(pairing_fn(c->set, e), by);
+	if (via && (by->op == FO_FENCE || by->cls == OC_RMW_FULL))
 		return false;
 	if (by->op == FO_FENCE)
 		return !(by->flags & (F_SIDE | F_WAKE));
@@ -181,7 +243,7 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 			"'%s' is read after '%s' with nothing ordering the "
 			"two reads, but %s() orders its stores to them with "
 			"%s: use %s '%s' (or smp_rmb() between)",
-			a, b, fname(c, w), how_text(&w->o, h, sizeof(h)),
+			a, b, fname(c, w), side_how(c, w, h, sizeof(h)),
 			acquire_fix(c, r), b);
 	else
 		d = rule_tree_report(
@@ -190,7 +252,7 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 			"ordering them, but %s() orders its store to '%s' "
 			"before '%s' with %s: its store can overwrite this "
 			"one; use %s '%s'",
-			a, b, fname(c, w), a, b, how_text(&w->o, h, sizeof(h)),
+			a, b, fname(c, w), a, b, side_how(c, w, h, sizeof(h)),
 			acquire_fix(c, r), b);
 	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
 	note_side(c, d, w, "stores", "stores");
@@ -243,8 +305,8 @@ static bool initialising(const struct pair_candidate *c,
 	if (named_initialiser(f->name))
 		return true;
 	for (k = w->j + 1; k < f->n; k++)
-		if (f->v[k].op == FO_STORE && (f->v[k].cls == OC_PUBLISH ||
-					       f->v[k].cls == OC_REL_STORE))
+		if (f->v[k].op == FO_STORE &&
+		    (f->v[k].cls == OC_PUBLISH || f->v[k].cls == OC_REL_STORE))
 			return true;
 	return false;
 }
@@ -294,7 +356,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 			"order them: use rcu_assign_pointer() or "
 			"smp_store_release() for '%s'",
 			b, store_text(second(c, w), h2, sizeof(h2)), a,
-			fname(c, r), a, b, how_text(&r->o, h, sizeof(h)), b);
+			fname(c, r), a, b, side_how(c, r, h, sizeof(h)), b);
 	else
 		d = rule_tree_report(
 			ctx, self, w->fn, second(c, w),
@@ -302,7 +364,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 			"the two stores, but %s() reads them in the "
 			"other order with %s: use %s '%s' (or "
 			"smp_wmb() between)",
-			b, a, fname(c, r), how_text(&r->o, h, sizeof(h)),
+			b, a, fname(c, r), side_how(c, r, h, sizeof(h)),
 			(second(c, w)->flags & FA_C11) ?
 				"memory_order_release on the store to" :
 				"smp_store_release() for",
@@ -333,7 +395,7 @@ static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
 	d = rule_tree_report(ctx, self, bad->fn, bad->o.by,
 			     "%s does not order the %s of '%s' and '%s' "
 			     "that %s() %s in the other order: use %s",
-			     how_text(&bad->o, h, sizeof(h)),
+			     side_how(c, bad, h, sizeof(h)),
 			     bad == w ? "stores" : "loads", bad == w ? a : b,
 			     bad == w ? b : a, fname(c, bad == w ? r : w),
 			     bad == w ? "reads" : "writes",
@@ -368,7 +430,7 @@ static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
 			"loads '%s' with %s: store buffering lets both "
 			"loads miss both stores unless each side has "
 			"smp_mb() between its store and its load",
-			a, b, fname(c, y), b, a, how_text(&y->o, h, sizeof(h)));
+			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)));
 	else
 		d = rule_tree_report(
 			ctx, self, x->fn, x->o.by,
@@ -376,7 +438,7 @@ static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
 			"of '%s'; with %s() doing the same the other way "
 			"round (store buffering), both loads can miss both "
 			"stores: use smp_mb()",
-			how_text(&x->o, h, sizeof(h)), a, b, fname(c, y));
+			side_how(c, x, h, sizeof(h)), a, b, fname(c, y));
 	note_side(c, d, x, "stores", "loads");
 	note_side(c, d, y, "stores", "loads");
 	rule_tree_litmus(ctx, d, self, c);
@@ -509,7 +571,7 @@ static void check_lb_needs_order(struct rule_tree_ctx *ctx,
 			"other side's later store (herd7: %s is allowed); use "
 			"smp_load_acquire() for '%s', smp_store_release() for "
 			"'%s', or make the store depend on the value loaded",
-			a, b, fname(c, y), b, a, how_text(&y->o, h, sizeof(h)),
+			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)),
 			test, a, b);
 	else
 		d = rule_tree_report(
@@ -519,7 +581,7 @@ static void check_lb_needs_order(struct rule_tree_ctx *ctx,
 			"(load buffering), each load can read the other "
 			"side's later store (herd7: %s is allowed): use "
 			"smp_mb(), or smp_load_acquire() for '%s'",
-			how_text(&x->o, h, sizeof(h)), a, b, fname(c, y), test,
+			side_how(c, x, h, sizeof(h)), a, b, fname(c, y), test,
 			a);
 	note_side(c, d, x, "loads", "stores");
 	note_side(c, d, y, "loads", "stores");
@@ -632,9 +694,10 @@ bool pairs_intends(const struct pair_candidate *c, const struct pair_side *e)
 	return intends(c, e);
 }
 
-const char *pairs_how_text(const struct ordering *o, char *buf, size_t n)
+const char *pairs_side_how(const struct pair_candidate *c,
+			   const struct pair_side *e, char *buf, size_t n)
 {
-	return how_text(o, buf, n);
+	return side_how(c, e, buf, n);
 }
 
 bool pairs_initialising(const struct pair_candidate *c,

@@ -161,7 +161,7 @@ report_fence_outside(struct rule_tree_ctx *ctx, const struct rule *self,
 		fence->name, before ? "before" : "after",
 		before ? noun[0] : noun[1], before ? k1 : k2, noun[0], k1,
 		noun[1], k2, pairing_fn(c->set, y)->name,
-		pairs_how_text(&y->o, h, sizeof(h)), fence->name,
+		pairs_side_how(c, y, h, sizeof(h)), fence->name,
 		before ? "after" : "before", before ? noun[0] : noun[1],
 		before ? k1 : k2);
 	rule_tree_claim(ctx, fence);
@@ -269,7 +269,7 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 			"a reader that sees the new '%s' can read the old "
 			"'%s'; store '%s' after the %s() and '%s' before it",
 			fk, fence->name, dk, pairing_fn(c->set, other)->name,
-			fk, pairs_how_text(&other->o, h, sizeof(h)), fk, dk, fk,
+			fk, pairs_side_how(c, other, h, sizeof(h)), fk, dk, fk,
 			fence->name, dk);
 	else
 		d = rule_tree_report(
@@ -279,7 +279,7 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 			"old '%s' and then the new '%s'; read '%s' first, "
 			"then %s(), then '%s'",
 			dk, fence->name, fk, pairing_fn(c->set, other)->name,
-			fk, pairs_how_text(&other->o, h, sizeof(h)), dk, fk, fk,
+			fk, pairs_side_how(c, other, h, sizeof(h)), dk, fk, fk,
 			fence->name, dk);
 	rule_tree_claim(ctx, fence);
 	/* the partner's barrier is paired, with this misplaced one */

@@ -17,7 +17,8 @@
 /* pairs.c: a side that shows it means to order (see there). */
 bool pairs_intends(const struct pair_candidate *c, const struct pair_side *e);
 /* pairs.c: "smp_wmb()", "an acquire (smp_load_acquire())", ... */
-const char *pairs_how_text(const struct ordering *o, char *buf, size_t n);
+const char *pairs_side_how(const struct pair_candidate *c,
+			   const struct pair_side *e, char *buf, size_t n);
 /* pairs.c: the writer allocated the object before its stores. */
 bool pairs_initialising(const struct pair_candidate *c,
 			const struct pair_side *w);

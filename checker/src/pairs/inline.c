@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Callees inlined into their callers' facts (inline.h). Only small
+ * callees are inlined, and only so many facts per function, so that the
+ * pairing pass stays linear in the tree: a big callee stays a call, which
+ * order.c judges by its summary.
+ */
+#include "inline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary.h"
+
+enum {
+	INLINE_DEPTH = 2, /* a callee, and a callee of it */
+	INLINE_CALLEE_MAX = 32, /* facts of a callee we inline */
+	INLINE_BUDGET = 128, /* facts inlined into one function */
+};
+
+struct out {
+	struct fact *v;
+	struct fact_via *via;
+	unsigned n, cap;
+	struct fact_leg *legs;
+	unsigned nlegs, caplegs;
+	int nbranches;
+	unsigned added;
+	const struct fact_fn *stack[INLINE_DEPTH + 1];
+};
+
+/* Where an inlined fact sits in its caller: the call's place and state. */
+struct site {
+	const struct fact *call; /* NULL for the function's own facts */
+	unsigned pos;
+	const char *through;
+	int leg, cdep;
+	unsigned locks;
+};
+
+static void push_fact(struct out *o, const struct fact *f,
+		      const struct fact_via *via)
+{
+	if (o->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 16;
+		o->v = xrealloc(o->v, o->cap * sizeof(*o->v));
+		o->via = xrealloc(o->via, o->cap * sizeof(*o->via));
+	}
+	o->v[o->n] = *f;
+	o->via[o->n++] = *via;
+}
+
+static int push_leg(struct out *o, int parent, int branch, int which)
+{
+	if (o->nlegs == o->caplegs) {
+		o->caplegs = o->caplegs ? 2 * o->caplegs : 8;
+		o->legs = xrealloc(o->legs, o->caplegs * sizeof(*o->legs));
+	}
+	o->legs[o->nlegs].parent = parent;
+	o->legs[o->nlegs].branch = branch;
+	o->legs[o->nlegs].which = which;
+	return (int)o->nlegs++;
+}
+
+/* The definition to inline for the call @call of @caller, or NULL. */
+static const struct fact_fn *inlinable(const struct summaries *m,
+				       const struct fact_fn *caller,
+				       const struct fact *call, struct out *o,
+				       unsigned depth)
+{
+	const struct fact_fn *d;
+	unsigned k;
+
+	/* an allocator's insides are not the caller's protocol */
+	if (depth >= INLINE_DEPTH || summary_allocates(m, call->name))
+		return NULL;
+	d = summary_definition(m, call->name, caller);
+	if (!d || !d->n || d->n > INLINE_CALLEE_MAX ||
+	    o->added + d->n > INLINE_BUDGET)
+		return NULL;
+	for (k = 0; k <= depth; k++)
+		if (o->stack[k] == d)
+			return NULL; /* recursion */
+	return d;
+}
+
+static void emit(const struct summaries *m, const struct fact_fn *f,
+		 struct out *o, unsigned depth, const struct site *at)
+{
+	int *map = xmalloc((f->n ? f->n : 1) * sizeof(*map));
+	int *legmap = xmalloc((f->nlegs ? f->nlegs : 1) * sizeof(*legmap));
+	int branch0 = o->nbranches, maxb = -1;
+	const struct fact_fn *d;
+	unsigned i;
+
+	o->stack[depth] = f;
+	for (i = 0; i < f->nlegs; i++) {
+		const struct fact_leg *l = &f->legs[i];
+
+		legmap[i] = push_leg(
+			o, l->parent >= 0 ? legmap[l->parent] : at->leg,
+			branch0 + l->branch, l->which);
+		if (l->branch > maxb)
+			maxb = l->branch;
+	}
+	o->nbranches = branch0 + maxb + 1;
+	for (i = 0; i < f->n; i++) {
+		const struct fact *x = &f->v[i];
+		struct fact y = *x;
+		struct fact_via v = { depth,
+				      depth ? at->pos : i,
+				      depth ? f->name : NULL,
+				      at->through,
+				      x->file,
+				      x->line,
+				      x->col };
+
+		y.adep = x->adep >= 0 ? map[x->adep] : -1;
+		y.cdep = x->cdep >= 0 ? map[x->cdep] : at->cdep;
+		y.leg = x->leg >= 0 ? legmap[x->leg] : at->leg;
+		y.locks += at->locks;
+		map[i] = -1; /* a value that comes out of a call is lost */
+		if (x->op == FO_CALL && (d = inlinable(m, f, x, o, depth))) {
+			struct site in = { depth ? at->call : x,
+					   depth ? at->pos : i,
+					   depth ? at->through : x->name,
+					   y.leg,
+					   y.cdep,
+					   y.locks };
+
+			o->added += d->n;
+			emit(m, d, o, depth + 1, &in);
+			continue;
+		}
+		if (depth) {
+			y.file = at->call->file;
+			y.line = at->call->line;
+			y.col = at->call->col;
+		}
+		map[i] = (int)o->n;
+		push_fact(o, &y, &v);
+	}
+	free(map);
+	free(legmap);
+}
+
+void facts_inline_callees(struct fact_set *s)
+{
+	struct summaries *m = summaries_new(s);
+	struct out *outs = xcalloc(s->nfns ? s->nfns : 1, sizeof(*outs));
+	struct site own = { NULL, 0, NULL, -1, -1, 0 };
+	unsigned i;
+
+	/* from the facts as read: build every function, then swap */
+	for (i = 0; i < s->nfns; i++)
+		emit(m, &s->fns[i], &outs[i], 0, &own);
+	for (i = 0; i < s->nfns; i++) {
+		struct fact_fn *f = &s->fns[i];
+
+		free(f->v);
+		free(f->legs);
+		free(f->via);
+		f->v = outs[i].v;
+		f->n = outs[i].n;
+		f->via = outs[i].via;
+		f->legs = outs[i].legs;
+		f->nlegs = outs[i].nlegs;
+	}
+	free(outs);
+	summaries_free(m);
+}
