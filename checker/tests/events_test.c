@@ -396,6 +396,8 @@ static const char macros_src[] =
 	"	u64_u32_store(x, v);\n"
 	"	MY_BARRIER();\n"
 	"	MY_NOP();\n"
+	"	_Static_assert(__builtin_types_compatible_p(__typeof__(*gp), int),\n"
+	"		       \"container_of()'s check: not evaluated\");\n"
 	"	return *get_gp();\n"
 	"}\n";
 
@@ -422,7 +424,9 @@ static void check_macros(const struct function_ir *f)
 	      e->span.line == 18 && !named(l, "asm", 1));
 	e = named(l, "READ_ONCE", 0);
 	CHECK(e && e->kind == K_LOAD && e->key &&
-	      !strcmp(e->key, "global:gp") && e->span.line == 20);
+	      !strcmp(e->key, "global:gp") && e->span.line == 22);
+	for (i = 0; (e = named(l, "plain load", i)); i++)
+		CHECK(e->span.line != 20);
 }
 
 static void test_prims(void)
