@@ -194,11 +194,10 @@ static bool split_call(const struct macro_tok *v, unsigned n, unsigned open,
 	c->n = 1;
 	c->from[0] = open + 1;
 	for (i = open; i < n; i++) {
-		if (tok_is(&v[i], "(") || tok_is(&v[i], "[") ||
-		    tok_is(&v[i], "{")) {
+		/* the preprocessor nests parentheses only: F({a, b}) is two */
+		if (tok_is(&v[i], "(")) {
 			depth++;
-		} else if (tok_is(&v[i], ")") || tok_is(&v[i], "]") ||
-			   tok_is(&v[i], "}")) {
+		} else if (tok_is(&v[i], ")")) {
 			if (--depth == 0) {
 				c->to[c->n - 1] = i;
 				c->close = i;
@@ -215,24 +214,28 @@ static bool split_call(const struct macro_tok *v, unsigned n, unsigned open,
 	return false;
 }
 
-/* The definition the expansion of @d starts in; NULL if unknown. */
-static struct macro_def *head_of(struct macro_table *mt, struct macro_def *d,
-				 unsigned depth)
-{
-	const struct macro_tok *b;
-	struct macro_def *inner;
+#define PLAN_MAX_DEFS 64
 
-	if (!def_lex(mt, d) || d->body >= d->ntoks)
-		return NULL;
-	b = &d->toks[d->body];
-	if (param_of(d, b) >= 0 || tok_is(b, "#") || tok_is(b, "##"))
-		return NULL;
-	if (tok_ident(b) && depth < PLAN_DEPTH &&
-	    (inner = macros_def(mt, b->text, b->len)) && inner != d &&
-	    (!inner->fn ||
-	     (d->body + 1 < d->ntoks && tok_is(&d->toks[d->body + 1], "("))))
-		return head_of(mt, inner, depth + 1);
-	return d;
+/* Add @d and the definitions its replacement list names, however deep. */
+static void closure(struct macro_table *mt, struct macro_def *d, unsigned depth,
+		    struct macro_nested *n)
+{
+	unsigned i;
+
+	for (i = 0; i < n->ndefs; i++)
+		if (n->defs[i] == d)
+			return;
+	if (n->ndefs == PLAN_MAX_DEFS || !def_lex(mt, d))
+		return;
+	n->defs[n->ndefs++] = d;
+	for (i = d->body; i < d->ntoks && depth < PLAN_DEPTH; i++) {
+		const struct macro_tok *t = &d->toks[i];
+		struct macro_def *inner;
+
+		if (tok_ident(t) && param_of(d, t) < 0 &&
+		    (inner = macros_def(mt, t->text, t->len)))
+			closure(mt, inner, depth + 1, n);
+	}
 }
 
 /* @d's replacement list with the arguments of @c (tokens of @v) put in. */
@@ -284,11 +287,8 @@ static void add_entry(struct plan *pl, const struct vocab_entry *prim,
 {
 	struct macro_exp *u = pl->u, *p;
 	struct macro_nested *n;
-	struct macro_def *head = head_of(pl->mt, d, 0);
 	unsigned i;
 
-	if (!head)
-		return;
 	p = xcalloc(1, sizeof(*p));
 	n = p->nested = xcalloc(1, sizeof(*n));
 	p->file = u->file;
@@ -298,9 +298,8 @@ static void add_entry(struct plan *pl, const struct vocab_entry *prim,
 	p->prim = prim;
 	p->name = xstrdup(d->name);
 	p->c11 = in_scoped_header(d);
-	n->head_file = head->file;
-	n->head_off = head->off;
-	n->head_end = head->end;
+	n->defs = xmalloc(PLAN_MAX_DEFS * sizeof(*n->defs));
+	closure(pl->mt, d, 0, n);
 	n->nargs = c->n < MACRO_MAX_ARGS ? c->n : MACRO_MAX_ARGS;
 	for (i = 0; i < n->nargs; i++) {
 		n->arg_ntok[i] = c->to[i] - c->from[i];

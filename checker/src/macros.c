@@ -223,6 +223,7 @@ static void free_nested(struct macro_exp *p)
 
 	for (i = 0; i < p->nested->nargs; i++)
 		free(p->nested->args[i]);
+	free(p->nested->defs);
 	free(p->nested);
 	free(p->name);
 	free(p);

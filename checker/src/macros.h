@@ -27,12 +27,12 @@ struct macro_tok {
  */
 struct macro_nested {
 	/*
-	 * The definition its expansion starts in (its own, or the one its
-	 * replacement list starts with): the nodes made from it start with a
-	 * token spelled there.
+	 * The definitions its expansion is spelled in: its own and those
+	 * it uses, however deep. A node made from it starts with a token
+	 * spelled in one of them (and not in an argument).
 	 */
-	CXFile head_file;
-	unsigned head_off, head_end;
+	struct macro_def **defs;
+	unsigned ndefs;
 	unsigned nargs;
 	struct macro_tok *args[MACRO_MAX_ARGS]; /* each argument's tokens */
 	unsigned arg_ntok[MACRO_MAX_ARGS];

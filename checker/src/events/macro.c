@@ -24,14 +24,33 @@ static bool ends_in(const struct macro_exp *m, struct floc s, struct floc e)
 	return m->outer && e.off == m->outer->end_off;
 }
 
+static bool spelled_in_arg(const struct macro_nested *n, unsigned i, CXFile f,
+			   unsigned off);
+
+/* Whether (@f, @off) is in one of @n's definitions and in no argument. */
+static bool spelled_in_body(const struct macro_nested *n, CXFile f,
+			    unsigned off)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nargs; i++)
+		if (spelled_in_arg(n, i, f, off))
+			return false;
+	for (i = 0; i < n->ndefs; i++)
+		if (n->defs[i]->file == f && off >= n->defs[i]->off &&
+		    off < n->defs[i]->end)
+			return true;
+	return false;
+}
+
 /*
  * A primitive written inside the user macro @u's definition (however
  * deep, macro_plan.c) that @c is made from: all of @u's nodes start at @u
  * in file coordinates, their first token's spelling tells them apart.
- * The first node spelled in the primitive's definition that ends in @u is
- * its expansion, as claim() takes the first node starting at a macro's
- * name (the condition of list_for_each_entry_rcu()'s for: the for ends
- * after its body). C11's (<stdatomic.h>) are only named (call.c).
+ * As claim() takes the first node starting at a primitive's name, the
+ * first node starting with a token of the primitive's definitions (not
+ * of its arguments) that ends in @u is its expansion. C11's
+ * (<stdatomic.h>) are only named (call.c).
  */
 static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 				   struct macro_exp *u, struct floc s,
@@ -48,8 +67,8 @@ static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 	for (i = 0; i < u->nplan; i++) {
 		struct macro_exp *p = u->plan[i];
 
-		if (!p->claimed && p->c11 == c11 && p->nested->head_file == f &&
-		    off >= p->nested->head_off && off < p->nested->head_end)
+		if (!p->claimed && p->c11 == c11 &&
+		    spelled_in_body(p->nested, f, off))
 			return p;
 	}
 	return NULL;
