@@ -155,6 +155,15 @@ else()
   set_tests_properties(catalogue PROPERTIES SKIP_RETURN_CODE 0)
 endif()
 
+# A primitive behind a user macro (in the file, or in a header) is the
+# same primitive: every rule case, rewritten so, gives the same findings
+# and IR (testcases/harness/metamorphic_macros.py).
+if(OC_PYTHON3)
+  add_test(NAME metamorphic-macros
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/harness/metamorphic_macros.py
+                   $<TARGET_FILE:ordercheck> ${OC_TESTCASES})
+endif()
+
 # checker/src's folders include each other one way only.
 if(OC_PYTHON3)
   add_test(NAME include-graph
@@ -289,6 +298,7 @@ set(OC_SLOW_TESTS
   "^litmus-"                                       # the tarball, extracted; negative: 27 s
   "^lsp-(wrap|wrap-.*|clangd-dies|editor-wrapper|neovim)$"  # clangd, Neovim
   "^add-rule$"                                     # builds a copy: minutes
+  "^metamorphic-macros$"                           # 6 runs per case: ~2 min
 )
 # Labels given where a test is added are kept (herd7), and one labelled
 # slow there (verdicts-table) stays slow.

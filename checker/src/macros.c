@@ -35,6 +35,96 @@ static bool defined_in_scoped_header(CXCursor expansion)
 	return r;
 }
 
+/* A definition written in a file (not -D or the builtins): recorded. */
+static void collect_def(struct macro_table *mt, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct macro_def *d;
+	CXString sp;
+	CXFile f, fe;
+	unsigned off, end;
+
+	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
+	if (!f || f != fe)
+		return;
+	if (mt->ndefs == mt->defs_cap) {
+		mt->defs_cap = mt->defs_cap ? mt->defs_cap * 2 : 4096;
+		mt->defs = xrealloc(mt->defs, mt->defs_cap * sizeof(*mt->defs));
+	}
+	d = &mt->defs[mt->ndefs++];
+	memset(d, 0, sizeof(*d));
+	sp = clang_getCursorSpelling(c);
+	d->name = xstrdup(clang_getCString(sp));
+	clang_disposeString(sp);
+	d->file = f;
+	d->off = off;
+	d->end = end;
+	d->fn = clang_Cursor_isMacroFunctionLike(c);
+}
+
+static unsigned hash_n(const char *s, size_t n)
+{
+	return (unsigned)hash64(s, n, HASH64_INIT);
+}
+
+/* By name, the later definition over the earlier (a redefinition). */
+static void hash_defs(struct macro_table *mt)
+{
+	unsigned i, cap = 64;
+
+	while (cap < mt->ndefs * 2)
+		cap *= 2;
+	mt->def_hash = xcalloc(cap, sizeof(*mt->def_hash));
+	mt->def_hash_cap = cap;
+	for (i = 0; i < mt->ndefs; i++) {
+		const char *n = mt->defs[i].name;
+		unsigned h = hash_n(n, strlen(n)) & (cap - 1);
+
+		while (mt->def_hash[h] &&
+		       strcmp(mt->defs[mt->def_hash[h] - 1].name, n))
+			h = (h + 1) & (cap - 1);
+		mt->def_hash[h] = i + 1;
+	}
+}
+
+struct macro_def *macros_def(struct macro_table *mt, const char *name,
+			     size_t len)
+{
+	unsigned h;
+
+	if (!mt->def_hash_cap)
+		return NULL;
+	for (h = hash_n(name, len) & (mt->def_hash_cap - 1); mt->def_hash[h];
+	     h = (h + 1) & (mt->def_hash_cap - 1)) {
+		struct macro_def *d = &mt->defs[mt->def_hash[h] - 1];
+
+		if (!strncmp(d->name, name, len) && !d->name[len])
+			return d;
+	}
+	return NULL;
+}
+
+const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len)
+{
+	unsigned i;
+	struct macro_file *mf;
+
+	for (i = mt->nfiles; i-- > 0;)
+		if (mt->files[i].file == f) {
+			*len = mt->files[i].len;
+			return mt->files[i].buf;
+		}
+	mt->files = xrealloc(mt->files, (mt->nfiles + 1) * sizeof(*mt->files));
+	mf = &mt->files[mt->nfiles++];
+	mf->file = f;
+	mf->buf = clang_getFileContents(mt->tu, f, &mf->len);
+	if (!mf->buf)
+		mf->len = 0;
+	*len = mf->len;
+	return mf->buf;
+}
+
 static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
@@ -48,6 +138,10 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 	unsigned off, end;
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+		collect_def(mt, c);
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
 		return CXChildVisit_Continue;
 	r = clang_getCursorExtent(c);
@@ -114,19 +208,45 @@ int macros_collect(CXTranslationUnit tu, struct macro_table *mt)
 	struct collect col = { mt, 0 };
 
 	memset(mt, 0, sizeof(*mt));
+	mt->tu = tu;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_cb,
 			    &col);
 	qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
 	link_outer(mt);
+	hash_defs(mt);
 	return 0;
+}
+
+static void free_nested(struct macro_exp *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nested->nargs; i++)
+		free(p->nested->args[i]);
+	free(p->nested->defs);
+	free(p->nested);
+	free(p->name);
+	free(p);
 }
 
 void macros_free(struct macro_table *mt)
 {
-	unsigned i;
+	unsigned i, j;
 
-	for (i = 0; i < mt->n; i++)
+	for (i = 0; i < mt->n; i++) {
 		free(mt->v[i].name);
+		for (j = 0; j < mt->v[i].nplan; j++)
+			free_nested(mt->v[i].plan[j]);
+		free(mt->v[i].plan);
+	}
+	for (i = 0; i < mt->ndefs; i++) {
+		free(mt->defs[i].name);
+		free(mt->defs[i].toks);
+		free(mt->defs[i].params);
+	}
+	free(mt->defs);
+	free(mt->def_hash);
+	free(mt->files);
 	free(mt->v);
 	memset(mt, 0, sizeof(*mt));
 }
@@ -154,6 +274,31 @@ struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 			hi = mid;
 	}
 	return NULL;
+}
+
+bool macros_covering(const struct macro_table *mt, CXFile file, unsigned off,
+		     unsigned end)
+{
+	unsigned lo = 0, hi = mt->n;
+	const struct macro_exp *m;
+
+	/* the last expansion starting at or before @off */
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+
+		m = &mt->v[mid];
+		if ((uintptr_t)m->file < (uintptr_t)file ||
+		    (m->file == file && m->off <= off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || mt->v[lo - 1].file != file)
+		return false;
+	m = &mt->v[lo - 1];
+	if (m->outer)
+		m = m->outer;
+	return m->off <= off && end <= m->end_off;
 }
 
 /* Past a string or character literal starting at buf[i]. */
@@ -188,7 +333,8 @@ void macros_split_args(struct macro_exp *m, const char *buf, size_t len)
 
 			i = e ? (size_t)(e - buf) + 1 : end;
 		} else if (c == '(' || c == '[' || c == '{') {
-			if (depth++ == 0 && c == '(' && m->nargs < MACRO_MAX_ARGS)
+			if (depth++ == 0 && c == '(' &&
+			    m->nargs < MACRO_MAX_ARGS)
 				m->arg_off[m->nargs++] = (unsigned)i + 1;
 		} else if (c == ')' || c == ']' || c == '}') {
 			if (depth && --depth == 0) {

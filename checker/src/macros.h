@@ -10,6 +10,34 @@
 
 #define MACRO_MAX_ARGS 8
 
+/*
+ * A token of a macro's expansion, computed from the definitions' text
+ * (macro_plan.c): where it is spelled, so that a node of the AST can be
+ * told by the spelling of its first token (clang_getToken()).
+ */
+struct macro_tok {
+	CXFile file; /* NULL: made by # or ## */
+	const char *text; /* in the file's buffer, @len bytes */
+	unsigned off, len;
+};
+
+/*
+ * A primitive written inside a macro's definition, however deep, with
+ * what the user macros around it substituted: macro_plan.c finds them.
+ */
+struct macro_nested {
+	/*
+	 * The definitions its expansion is spelled in: its own and those
+	 * it uses, however deep. A node made from it starts with a token
+	 * spelled in one of them (and not in an argument).
+	 */
+	struct macro_def **defs;
+	unsigned ndefs;
+	unsigned nargs;
+	struct macro_tok *args[MACRO_MAX_ARGS]; /* each argument's tokens */
+	unsigned arg_ntok[MACRO_MAX_ARGS];
+};
+
 struct macro_exp {
 	CXFile file;
 	unsigned off, end_off; /* file offsets of the name and after ')' */
@@ -21,11 +49,43 @@ struct macro_exp {
 	unsigned nargs;
 	unsigned arg_off[MACRO_MAX_ARGS], arg_end[MACRO_MAX_ARGS];
 	struct macro_exp *outer; /* outermost expansion holding this one */
+	/* a user macro: the primitives its expansion writes (macro_plan.c) */
+	bool plan_done;
+	unsigned nplan;
+	struct macro_exp **plan;
+	struct macro_nested *nested; /* a primitive from such a plan */
+};
+
+/* A #define of the TU, as written: the name to the end of its body. */
+struct macro_def {
+	char *name;
+	CXFile file;
+	unsigned off, end;
+	bool fn; /* function-like */
+	/* lexed on first use (macro_plan.c): name, parameters, body */
+	bool lexed, va;
+	struct macro_tok *toks;
+	unsigned ntoks, body; /* toks[body..] is the replacement list */
+	unsigned nparams, *params; /* indexes into toks; "..." is __VA_ARGS__ */
+};
+
+/* The text of the files definitions are read from, fetched once. */
+struct macro_file {
+	CXFile file;
+	const char *buf;
+	size_t len;
 };
 
 struct macro_table {
 	struct macro_exp *v;
 	unsigned n;
+	struct macro_def *defs;
+	unsigned ndefs, defs_cap;
+	unsigned *def_hash; /* open addressing, index + 1; last one wins */
+	unsigned def_hash_cap;
+	struct macro_file *files;
+	unsigned nfiles;
+	CXTranslationUnit tu;
 };
 
 /* Record every expansion; primitives get their vocabulary entry. */
@@ -36,10 +96,28 @@ void macros_free(struct macro_table *mt);
 struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 			    unsigned off);
 
+/* Whether an expansion written in @file holds [@off, @end]. */
+bool macros_covering(const struct macro_table *mt, CXFile file, unsigned off,
+		     unsigned end);
+
 /*
  * Split the invocation's arguments at top-level commas, reading @buf, the
  * text of m->file (strings, characters and comments are skipped over).
  */
 void macros_split_args(struct macro_exp *m, const char *buf, size_t len);
+
+/* The definition named @name (the last one of the TU), or NULL. */
+struct macro_def *macros_def(struct macro_table *mt, const char *name,
+			     size_t len);
+
+/* The text of @f (clang_getFileContents() once per file). */
+const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len);
+
+/*
+ * macro_plan.c: fill @u's plan, the primitives its expansion writes
+ * however deep in user macros (the outermost primitive of each nest;
+ * user macros are transparent), once.
+ */
+void macros_plan(struct macro_table *mt, struct macro_exp *u);
 
 #endif

@@ -212,9 +212,9 @@ static const char keys_src[] =
 static void check_keys(const struct function_ir *f)
 {
 	static const char *const want[] = {
-		"global:g", "global:s@t.c",	"struct foo.a", "global:garr[]",
-		"*param:q", "struct foo.arr[]", "*param:q",
-		"global:g", "global:g", /* *&g is g */
+		"global:g",	 "global:s@t.c", "struct foo.a",
+		"global:garr[]", "*param:q",	 "struct foo.arr[]",
+		"*param:q",	 "global:g",	 "global:g", /* *&g is g */
 	};
 	const struct evlist *l = &f->body;
 	struct key k;
@@ -371,8 +371,67 @@ static void check_c11_prims(const struct function_ir *f)
 	      !strcmp(e->key, "global:plain"));
 }
 
+/*
+ * Primitives behind user macros, at any depth (macro_plan.c): the event
+ * is the primitive's, where the user wrote the outer macro; a store
+ * through a macro's parenthesised assignment is a store.
+ */
+static const char macros_src[] =
+	"#include <ordercheck/linux.h>\n"
+	"struct msg { int data; int flag; } m;\n"
+	"int x, *gp;\n"
+	"#define PUBLISH(v) WRITE_ONCE(m.flag, v)\n"
+	"#define set_flag(p, v) __set(&(p)->flag, v)\n"
+	"#define __set(ptr, v) smp_store_release(ptr, v)\n"
+	"#define get_gp() ({ int *__p = READ_ONCE(gp); __p; })\n"
+	"#define u64_u32_store_copy(var, copy, val) (var = val)\n"
+	"#define u64_u32_store(var, val) \\\n"
+	"	u64_u32_store_copy(var, __##var##_copy, val)\n"
+	"#define MY_BARRIER() asm volatile(\"\" ::: \"memory\")\n"
+	"#define MY_NOP() asm volatile(\"nop\")\n"
+	"int macros(struct msg *p, int v)\n"
+	"{\n"
+	"	PUBLISH(1);\n"
+	"	set_flag(p, v);\n"
+	"	u64_u32_store(x, v);\n"
+	"	MY_BARRIER();\n"
+	"	MY_NOP();\n"
+	"	_Static_assert(__builtin_types_compatible_p(__typeof__(*gp), int),\n"
+	"		       \"container_of()'s check: not evaluated\");\n"
+	"	return *get_gp();\n"
+	"}\n";
+
+static void check_macros(const struct function_ir *f)
+{
+	const struct evlist *l = &f->body;
+	const struct event *e;
+	unsigned i;
+
+	e = named(l, "WRITE_ONCE", 0);
+	CHECK(e && e->kind == K_STORE && e->cls == OC_MSTORE && e->key &&
+	      !strcmp(e->key, "struct msg.flag") && e->span.line == 15 &&
+	      !e->fixable && e->value_text && !strcmp(e->value_text, "1"));
+	e = named(l, "smp_store_release", 0);
+	CHECK(e && e->kind == K_STORE && e->cls == OC_REL_STORE && e->key &&
+	      !strcmp(e->key, "struct msg.flag") && e->span.line == 16);
+	e = named(l, "plain store", 0);
+	CHECK(e && e->key && !strcmp(e->key, "global:x") && e->span.line == 17);
+	/* "(var = val)" loads nothing: the old engine took '=' for ',' */
+	for (i = 0; (e = named(l, "plain load", i)); i++)
+		CHECK(!e->key || strcmp(e->key, "global:x"));
+	e = named(l, "asm", 0);
+	CHECK(e && e->type == EV_FENCE && e->cls == OC_CBAR &&
+	      e->span.line == 18 && !named(l, "asm", 1));
+	e = named(l, "READ_ONCE", 0);
+	CHECK(e && e->kind == K_LOAD && e->key &&
+	      !strcmp(e->key, "global:gp") && e->span.line == 22);
+	for (i = 0; (e = named(l, "plain load", i)); i++)
+		CHECK(e->span.line != 20);
+}
+
 static void test_prims(void)
 {
+	on_function(macros_src, false, "macros", check_macros);
 	on_function(prims_src, false, "prims", check_kernel_prims);
 	on_function(prims_src, true, "prims", check_old_bitops);
 	on_function(c11_src, false, "c11", check_c11_prims);

@@ -3,10 +3,11 @@
  * The builder's state, shared by the files of events/ that turn a TU's
  * AST into events; nothing outside events/ includes this.
  *
- * Primitives are found by the name of the outermost macro expansion that
- * produced a node (macro.c: real kernel headers and our model header
- * alike), then by callee name, then by the C11/GNU builtin (call.c), and
- * last by shape (shapes.c: volatile access, asm "memory").
+ * Primitives are found by the name of the macro expansion that produced a
+ * node (macro.c: real kernel headers and our model header alike; one
+ * written in a file, or written inside a user macro's definition at any
+ * depth, macro_plan.c), then by callee name, then by the C11/GNU builtin
+ * (call.c), and last by shape (shapes.c: volatile access, asm "memory").
  */
 #ifndef ORDERCHECK_EVENTS_BUILDER_H
 #define ORDERCHECK_EVENTS_BUILDER_H
@@ -124,6 +125,8 @@ bool seen_test_and_add(struct seen_set *s, const char *key);
 struct ir_file *text_file(struct builder *b, CXFile f);
 const char *text_display(struct builder *b, CXFile f);
 struct floc text_loc(CXSourceLocation l);
+bool text_spelled(struct builder *b, CXSourceLocation l, CXFile *f,
+		  unsigned *off);
 const char *text_of(struct builder *b, CXCursor c);
 void text_span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp);
 void text_span_of_macro(struct builder *b, const struct macro_exp *m,
@@ -143,7 +146,7 @@ bool cursor_type_is_pointer(CXType t);
 bool cursor_is_local_var(CXCursor ref);
 bool cursor_is_zero(CXCursor c);
 char *cursor_unary_op(struct builder *b, CXCursor c);
-char *cursor_binary_op(struct builder *b, CXCursor lhs);
+char *cursor_binary_op(struct builder *b, CXCursor c, CXCursor lhs);
 const char *cursor_bare_text(struct builder *b, CXCursor c);
 
 /* event.c: new events, and where they go */
@@ -172,6 +175,8 @@ const char *lvalue_key(struct builder *b, CXCursor c);
 const char *lvalue_pointee_key(struct builder *b, CXCursor ptr);
 
 /* macro.c: primitives written as macros */
+/* A C11 primitive (<stdatomic.h>) written inside a user macro, made @c. */
+const struct macro_exp *macro_c11_at(struct builder *b, CXCursor c);
 bool macro_visit(struct builder *b, CXCursor c, enum ctx ctx);
 bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 

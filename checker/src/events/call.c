@@ -37,6 +37,16 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 
 	*name = text_token_at(b, s.file, s.off);
 	m = macros_at(&b->macros, s.file, s.off);
+	if (m && !m->prim && !vocab_lookup(*name, false)) {
+		/* written inside a user macro: the name written there */
+		const struct macro_exp *n = macro_c11_at(b, c);
+
+		if (n) {
+			free(*name);
+			*name = xstrdup(n->name);
+			return n->prim;
+		}
+	}
 	p = vocab_lookup(*name, m && m->c11);
 	if (!p || (p->dialect == D_LINUX && !(m && m->c11))) {
 		/* a kernel name here is handled as a macro or a call */

@@ -127,7 +127,17 @@ char *cursor_unary_op(struct builder *b, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	struct floc s = text_loc(clang_getRangeStart(r));
-	char *t = text_token_at(b, s.file, s.off);
+	CXFile sf;
+	unsigned so;
+	char *t;
+
+	/* a prefix operator spelled in a macro's definition is read there */
+	if (macros_covering(&b->macros, s.file, s.off, s.off) &&
+	    text_spelled(b, clang_getRangeStart(r), &sf, &so)) {
+		s.file = sf;
+		s.off = so;
+	}
+	t = text_token_at(b, s.file, s.off);
 	struct kids k;
 	struct floc e;
 
@@ -146,11 +156,60 @@ char *cursor_unary_op(struct builder *b, CXCursor c)
 	return t;
 }
 
-/* The operator between a binary expression's operands. */
-char *cursor_binary_op(struct builder *b, CXCursor lhs)
+/*
+ * Whether @lhs is an lvalue used as one: clang converts the left operand
+ * of every binary operator to a value (an implicit cast, unexposed) but
+ * that of an assignment.
+ */
+static bool unconverted_lvalue(struct builder *b, CXCursor lhs)
 {
+	CXFile f;
+	unsigned off;
+	char *t;
+	bool r;
+
+	switch (clang_getCursorKind(lhs)) {
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		return true;
+	case CXCursor_ParenExpr: {
+		struct kids k = cursor_kids(lhs);
+
+		return k.n == 1 && unconverted_lvalue(b, k.v[0]);
+	}
+	case CXCursor_UnaryOperator:
+		/* *p, not -x: the operator as spelled, maybe in a macro */
+		if (!text_spelled(
+			    b, clang_getRangeStart(clang_getCursorExtent(lhs)),
+			    &f, &off))
+			return false;
+		t = text_token_at(b, f, off);
+		r = !strcmp(t, "*");
+		free(t);
+		return r;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The operator between a binary expression's operands: the text after the
+ * left operand. Inside a macro that text may be another's (in
+ * u64_u32_store(var, val), "(var = val)", "var" is followed by ","): there
+ * an operator whose left operand is an unconverted lvalue is "=" (compound
+ * assignments are cursors of their own kind).
+ */
+char *cursor_binary_op(struct builder *b, CXCursor c, CXCursor lhs)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = text_loc(clang_getRangeStart(r));
 	struct floc e = text_loc(clang_getRangeEnd(clang_getCursorExtent(lhs)));
 
+	if (s.file && clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    macros_covering(&b->macros, s.file, s.off, e.off) &&
+	    unconverted_lvalue(b, lhs))
+		return xstrdup("=");
 	return text_token_at(b, e.file, e.off);
 }
 

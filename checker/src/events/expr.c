@@ -104,7 +104,7 @@ void expr_binary(struct builder *b, CXCursor c, bool compound)
 		visit_all(b, c, CTX_LOAD);
 		return;
 	}
-	op = cursor_binary_op(b, kd.v[0]);
+	op = cursor_binary_op(b, c, kd.v[0]);
 	if (compound || is_assign_op(op)) {
 		CXCursor lhs = cursor_strip(kd.v[0]);
 		CXCursor ref = clang_getCursorReferenced(lhs);

@@ -37,7 +37,7 @@ static struct range fold_binary(struct builder *b, CXCursor c)
 
 	if (kd.n != 2)
 		return res;
-	op = cursor_binary_op(b, kd.v[0]);
+	op = cursor_binary_op(b, c, kd.v[0]);
 	l = fold(b, kd.v[0]);
 	r = fold(b, kd.v[1]);
 	me = text_of(b, c);

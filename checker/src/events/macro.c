@@ -3,6 +3,7 @@
  * Primitives written as macros: the expansion that produced a node is one
  * event, with what the user wrote in its arguments visited inside it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "builder.h"
@@ -11,6 +12,77 @@ static bool in_arg(const struct macro_exp *m, int arg, unsigned off)
 {
 	return arg >= 0 && (unsigned)arg < m->nargs && off >= m->arg_off[arg] &&
 	       off < m->arg_end[arg];
+}
+
+/* A node ending where @m's expansion does (see claim()). */
+static bool ends_in(const struct macro_exp *m, struct floc s, struct floc e)
+{
+	if (e.file != s.file)
+		return false;
+	if (e.off >= m->off && e.off <= m->end_off)
+		return true;
+	return m->outer && e.off == m->outer->end_off;
+}
+
+static bool spelled_in_arg(const struct macro_nested *n, unsigned i, CXFile f,
+			   unsigned off);
+
+/* Whether (@f, @off) is in one of @n's definitions and in no argument. */
+static bool spelled_in_body(const struct macro_nested *n, CXFile f,
+			    unsigned off)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nargs; i++)
+		if (spelled_in_arg(n, i, f, off))
+			return false;
+	for (i = 0; i < n->ndefs; i++)
+		if (n->defs[i]->file == f && off >= n->defs[i]->off &&
+		    off < n->defs[i]->end)
+			return true;
+	return false;
+}
+
+/*
+ * A primitive written inside the user macro @u's definition (however
+ * deep, macro_plan.c) that @c is made from: all of @u's nodes start at @u
+ * in file coordinates, their first token's spelling tells them apart.
+ * As claim() takes the first node starting at a primitive's name, the
+ * first node starting with a token of the primitive's definitions (not
+ * of its arguments) that ends in @u is its expansion. C11's
+ * (<stdatomic.h>) are only named (call.c).
+ */
+static struct macro_exp *nested_at(struct builder *b, CXCursor c,
+				   struct macro_exp *u, struct floc s,
+				   struct floc e, bool c11)
+{
+	CXFile f;
+	unsigned off, i;
+
+	macros_plan(&b->macros, u);
+	if (!u->nplan || !ends_in(u, s, e) ||
+	    !text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
+			  &off))
+		return NULL;
+	for (i = 0; i < u->nplan; i++) {
+		struct macro_exp *p = u->plan[i];
+
+		if (!p->claimed && p->c11 == c11 &&
+		    spelled_in_body(p->nested, f, off))
+			return p;
+	}
+	return NULL;
+}
+
+const struct macro_exp *macro_c11_at(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct floc s = text_loc(clang_getRangeStart(r));
+	struct macro_exp *m = macros_at(&b->macros, s.file, s.off);
+
+	if (!m || m->prim)
+		return NULL;
+	return nested_at(b, c, m, s, text_loc(clang_getRangeEnd(r)), true);
 }
 
 /*
@@ -26,16 +98,55 @@ static struct macro_exp *claim(struct builder *b, CXCursor c)
 	struct floc s = text_loc(clang_getRangeStart(r)), e;
 	struct macro_exp *m = macros_at(&b->macros, s.file, s.off);
 
-	if (!m || !m->prim || m->claimed || m->c11)
+	if (!m)
 		return NULL;
 	e = text_loc(clang_getRangeEnd(r));
-	if (e.file != s.file)
+	if (!m->prim)
+		return nested_at(b, c, m, s, e, false);
+	if (m->claimed || m->c11)
 		return NULL;
-	if (e.off >= m->off && e.off <= m->end_off)
-		return m;
-	if (m->outer && e.off == m->outer->end_off)
-		return m;
-	return NULL;
+	return ends_in(m, s, e) ? m : NULL;
+}
+
+/* The tokens of @n's argument @i as text: as written when contiguous. */
+static const char *arg_text(struct builder *b, const struct macro_nested *n,
+			    unsigned from, unsigned to)
+{
+	const struct macro_tok *a = n->args[from], *z;
+	struct strbuf sb = { 0 };
+	unsigned i, j;
+	const char *r;
+
+	if (!n->arg_ntok[from] || !n->arg_ntok[to])
+		return "";
+	z = &n->args[to][n->arg_ntok[to] - 1];
+	if (a->file && a->file == z->file && z->text >= a->text)
+		return arena_strndup(&b->arena, a->text,
+				     (size_t)(z->text + z->len - a->text));
+	for (i = from; i <= to; i++)
+		for (j = 0; j < n->arg_ntok[i]; j++) {
+			if (sb.len)
+				sb_puts(&sb, j ? " " : ", ");
+			sb_add(&sb, n->args[i][j].text, n->args[i][j].len);
+		}
+	r = arena_strdup(&b->arena, sb.s ? sb.s : "");
+	free(sb_detach(&sb));
+	return r;
+}
+
+/* args_text() for a primitive written inside a user macro. */
+static void nested_args_text(struct builder *b, struct event *e,
+			     const struct macro_exp *m)
+{
+	const struct macro_nested *n = m->nested;
+
+	e->args = n->nargs ? arg_text(b, n, 0, n->nargs - 1) : "";
+	if ((e->kind == K_STORE || e->kind == K_RMW) && n->nargs >= 2 &&
+	    m->prim->ptr_arg >= 0) {
+		unsigned v = m->prim->ptr_arg == 0 ? 1 : 0;
+
+		e->value_text = arg_text(b, n, v, v);
+	}
 }
 
 /* The arguments as written, and a store's value: for messages and fixes. */
@@ -43,6 +154,10 @@ static void args_text(struct builder *b, struct event *e, struct macro_exp *m)
 {
 	struct ir_file *fi = text_file(b, m->file);
 
+	if (m->nested) {
+		nested_args_text(b, e, m);
+		return;
+	}
 	if (fi->buf)
 		macros_split_args(m, fi->buf, fi->len);
 	e->args = "";
@@ -95,7 +210,7 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	text_span_of_macro(b, m, &e->span);
 	args_text(b, e, m);
 	/* a fix may rewrite it only when it is written in this file */
-	e->fixable = !m->outer;
+	e->fixable = !m->outer && !m->nested;
 	b->inside = m;
 	b->inside_ev = e;
 	b->in_loc = false;
@@ -118,6 +233,51 @@ bool macro_visit(struct builder *b, CXCursor c, enum ctx ctx)
 	return m != NULL;
 }
 
+/* Whether the token at (@f, @off) is one of @n's argument @i's. */
+static bool spelled_in_arg(const struct macro_nested *n, unsigned i, CXFile f,
+			   unsigned off)
+{
+	unsigned j;
+
+	for (j = 0; i < n->nargs && j < n->arg_ntok[i]; j++)
+		if (n->args[i][j].file == f && off >= n->args[i][j].off &&
+		    off < n->args[i][j].off + n->args[i][j].len)
+			return true;
+	return false;
+}
+
+/*
+ * Where @c belongs in the claimed primitive @in: its implementation (-1),
+ * the argument the user wrote that holds it, or MACRO_MAX_ARGS for a node
+ * of neither (a macro around a primitive's argument: visited as usual).
+ */
+static int part_of(struct builder *b, const struct macro_exp *in, CXCursor c)
+{
+	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	CXFile f;
+	unsigned off, i;
+
+	if (!in->nested) {
+		if (s.file == in->file && s.off == in->off)
+			return -1;
+		for (i = 0; i < in->nargs; i++)
+			if (in_arg(in, (int)i, s.off))
+				return (int)i;
+		return MACRO_MAX_ARGS;
+	}
+	/* written in the user's arguments (a macro there too), or spelled */
+	for (i = 0; i < in->nested->nargs; i++)
+		if (spelled_in_arg(in->nested, i, s.file, s.off))
+			return (int)i;
+	if (!text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
+			  &off))
+		return -1;
+	for (i = 0; i < in->nested->nargs; i++)
+		if (spelled_in_arg(in->nested, i, f, off))
+			return (int)i;
+	return -1;
+}
+
 /*
  * Inside a claimed primitive, nodes of its expansion make no events: they
  * are its implementation. What the user wrote in its arguments does, and
@@ -129,17 +289,16 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx)
 	struct macro_exp *in = b->inside;
 	struct event *ev = b->inside_ev;
 	struct srcset a, *outer;
-	struct floc s;
+	int part;
 
 	if (!in)
 		return false;
-	s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
-	if (s.file == in->file && s.off == in->off) {
+	part = part_of(b, in, c);
+	if (part < 0) {
 		visit_all(b, c, ctx == CTX_LOCATION ? CTX_LOCATION : CTX_LOAD);
 		return true;
 	}
-	if (b->in_loc || in->prim->ptr_arg < 0 ||
-	    !in_arg(in, in->prim->ptr_arg, s.off) ||
+	if (b->in_loc || in->prim->ptr_arg < 0 || part != in->prim->ptr_arg ||
 	    !(ctx == CTX_LOCATION || ctx == CTX_LOAD || ctx == CTX_STORE ||
 	      ctx == CTX_RMW))
 		return false;

@@ -7,21 +7,41 @@
 
 #include "builder.h"
 
+/*
+ * Whether the asm statement's parentheses, read where the statement is
+ * spelled (in a macro's definition, maybe in a header), name the "memory"
+ * clobber. clang_tokenize() over the extent gives nothing when its two
+ * ends are spelled in different files: a header macro's asm.
+ */
 static bool asm_clobbers_memory(struct builder *b, CXCursor c)
 {
-	CXToken *toks;
-	unsigned n, i;
-	bool r = false;
+	CXFile f;
+	unsigned off, depth = 0;
+	const struct ir_file *fi;
+	size_t i;
 
-	clang_tokenize(b->tu, clang_getCursorExtent(c), &toks, &n);
-	for (i = 0; i < n && !r; i++) {
-		CXString s = clang_getTokenSpelling(b->tu, toks[i]);
+	if (!text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
+			  &off))
+		return false;
+	fi = text_file(b, f);
+	for (i = off; fi->buf && i < fi->len; i++) {
+		char ch = fi->buf[i];
 
-		r = !strcmp(clang_getCString(s), "\"memory\"");
-		clang_disposeString(s);
+		if (ch == '"') {
+			if (depth && !strncmp(fi->buf + i, "\"memory\"", 8))
+				return true;
+			for (i++; i < fi->len && fi->buf[i] != '"'; i++)
+				if (fi->buf[i] == '\\')
+					i++;
+		} else if (ch == '(') {
+			depth++;
+		} else if (ch == ')' && depth && --depth == 0) {
+			return false;
+		} else if (ch == ';' && !depth) {
+			return false;
+		}
 	}
-	clang_disposeTokens(b->tu, toks, n);
-	return r;
+	return false;
 }
 
 /* asm with a "memory" clobber: a compiler barrier known only by shape. */

@@ -110,6 +110,29 @@ struct floc text_loc(CXSourceLocation l)
 	return r;
 }
 
+/*
+ * Where the token at @l is spelled: for a token of a macro's replacement
+ * list, in the definition, where clang_getFileLocation() gives the
+ * invocation. clang_tokenize() lexes at the spelling location, and an
+ * empty range gives the one token there (clang_getToken() measures the
+ * token in the expansion's coordinates, past the end of a one-token
+ * macro argument).
+ */
+bool text_spelled(struct builder *b, CXSourceLocation l, CXFile *f,
+		  unsigned *off)
+{
+	CXToken *t;
+	unsigned n;
+
+	clang_tokenize(b->tu, clang_getRange(l, l), &t, &n);
+	*f = NULL;
+	if (n)
+		clang_getFileLocation(clang_getTokenLocation(b->tu, t[0]), f,
+				      NULL, NULL, off);
+	clang_disposeTokens(b->tu, t, n);
+	return *f != NULL;
+}
+
 /* The source text of @c as written, whitespace runs folded (arena). */
 const char *text_of(struct builder *b, CXCursor c)
 {

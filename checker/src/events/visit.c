@@ -123,6 +123,7 @@ void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 		expr_cast(b, c, ctx);
 		return;
 	case CXCursor_UnaryExpr: /* sizeof, alignof: not evaluated */
+	case CXCursor_StaticAssert: /* container_of()'s type check */
 	case CXCursor_TypeRef:
 		return;
 	default:

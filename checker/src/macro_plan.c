@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The primitives a user macro's expansion writes, however deep. clang's
+ * preprocessing record keeps only the expansions whose name is written in
+ * a file, so PUBLISH() in "#define PUBLISH(v) WRITE_ONCE(m.flag, v)" is
+ * there and its WRITE_ONCE() is not. Here the definitions' text is
+ * expanded as the preprocessor would (parameters substituted, user macros
+ * rescanned), stopping at each primitive: the outermost one of a nest
+ * (smp_store_release() written with WRITE_ONCE() in a header stays
+ * smp_store_release()), user macros being transparent. Each primitive
+ * keeps the spelling of the token its expansion starts with, where the AST
+ * node made from it starts too, and its arguments' tokens as spelled.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+#include "util.h"
+
+#define PLAN_DEPTH 16
+#define PLAN_MAX_TOKS 20000 /* an expansion larger than this is left */
+
+struct toks {
+	struct macro_tok *v;
+	unsigned n, cap;
+};
+
+static void push(struct toks *t, struct macro_tok k)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->v = xrealloc(t->v, t->cap * sizeof(*t->v));
+	}
+	t->v[t->n++] = k;
+}
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+static bool tok_is(const struct macro_tok *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	return t->len == n && !memcmp(t->text, s, n);
+}
+
+static bool tok_ident(const struct macro_tok *t)
+{
+	return t->len && ident_char(t->text[0]) &&
+	       !(t->text[0] >= '0' && t->text[0] <= '9');
+}
+
+/* Past the end of the blank, comment or line continuation at buf[i]. */
+static size_t skip_blank(const char *buf, size_t to, size_t i)
+{
+	for (;;) {
+		if (i >= to)
+			return i;
+		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
+		    buf[i] == '\r' || buf[i] == '\f' || buf[i] == '\v' ||
+		    buf[i] == '\\') {
+			i++;
+		} else if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '*') {
+			for (i += 2; i + 1 < to &&
+				     !(buf[i] == '*' && buf[i + 1] == '/');
+			     i++)
+				;
+			i += 2;
+		} else if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '/') {
+			while (i < to && buf[i] != '\n')
+				i++;
+		} else {
+			return i;
+		}
+	}
+}
+
+/* The preprocessing tokens of buf[from, to), spelled in @f. */
+static void lex(CXFile f, const char *buf, size_t from, size_t to,
+		struct toks *out)
+{
+	size_t i = from;
+
+	while ((i = skip_blank(buf, to, i)) < to) {
+		size_t s = i;
+		char c = buf[i];
+
+		if (ident_char(c) || (c == '.' && i + 1 < to &&
+				      buf[i + 1] >= '0' && buf[i + 1] <= '9')) {
+			bool num = !(ident_char(c) && !(c >= '0' && c <= '9'));
+
+			while (i < to &&
+			       (ident_char(buf[i]) || (num && buf[i] == '.') ||
+				(num && (buf[i] == '+' || buf[i] == '-') &&
+				 strchr("eEpP", buf[i - 1]))))
+				i++;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < to && buf[i] != c; i++)
+				if (buf[i] == '\\')
+					i++;
+			i++;
+		} else if (c == '#' && i + 1 < to && buf[i + 1] == '#') {
+			i += 2;
+		} else if (c == '.' && i + 2 < to && buf[i + 1] == '.' &&
+			   buf[i + 2] == '.') {
+			i += 3;
+		} else {
+			i++;
+		}
+		if (i > to)
+			i = to;
+		push(out, (struct macro_tok){ f, buf + s, (unsigned)s,
+					      (unsigned)(i - s) });
+	}
+}
+
+/* The definition's tokens: its name, parameters and replacement list. */
+static bool def_lex(struct macro_table *mt, struct macro_def *d)
+{
+	struct toks t = { 0 };
+	const char *buf;
+	size_t len;
+	unsigned i = 1;
+
+	if (d->lexed)
+		return d->toks != NULL;
+	d->lexed = true;
+	buf = macros_file_text(mt, d->file, &len);
+	if (!buf || d->end > len)
+		return false;
+	lex(d->file, buf, d->off, d->end, &t);
+	if (!t.n) {
+		free(t.v);
+		return false;
+	}
+	if (d->fn) {
+		d->params = xmalloc(t.n * sizeof(*d->params));
+		for (i = 2; i < t.n && !tok_is(&t.v[i], ")"); i++) {
+			if (tok_is(&t.v[i], "...")) {
+				d->va = true;
+				if (i > 2 && tok_ident(&t.v[i - 1]))
+					continue; /* "args...": named */
+				d->params[d->nparams++] = i;
+			} else if (tok_ident(&t.v[i])) {
+				d->params[d->nparams++] = i;
+			}
+		}
+		i++;
+	}
+	d->toks = t.v;
+	d->ntoks = t.n;
+	d->body = i < t.n ? i : t.n;
+	return true;
+}
+
+/* Which parameter @t of @d's body names, or -1. */
+static int param_of(const struct macro_def *d, const struct macro_tok *t)
+{
+	unsigned i;
+
+	if (!tok_ident(t))
+		return -1;
+	for (i = 0; i < d->nparams; i++) {
+		const struct macro_tok *p = &d->toks[d->params[i]];
+
+		if (tok_is(p, "...") ? tok_is(t, "__VA_ARGS__") :
+				       (p->len == t->len &&
+					!memcmp(p->text, t->text, t->len)))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* An invocation's arguments: token ranges of the caller's list. */
+struct call {
+	unsigned close; /* index of its ')' */
+	unsigned n;
+	unsigned from[64], to[64];
+};
+
+/*
+ * The arguments of the invocation whose '(' is v[open], split at the
+ * top-level commas; past @max arguments, the last takes the rest (a
+ * variadic parameter). False if it does not close.
+ */
+static bool split_call(const struct macro_tok *v, unsigned n, unsigned open,
+		       unsigned max, struct call *c)
+{
+	unsigned i, depth = 0;
+
+	c->n = 1;
+	c->from[0] = open + 1;
+	for (i = open; i < n; i++) {
+		/* the preprocessor nests parentheses only: F({a, b}) is two */
+		if (tok_is(&v[i], "(")) {
+			depth++;
+		} else if (tok_is(&v[i], ")")) {
+			if (--depth == 0) {
+				c->to[c->n - 1] = i;
+				c->close = i;
+				if (c->n == 1 && c->from[0] == i)
+					c->n = 0; /* f(): no argument */
+				return true;
+			}
+		} else if (depth == 1 && tok_is(&v[i], ",") && c->n < max &&
+			   c->n < 64) {
+			c->to[c->n - 1] = i;
+			c->from[c->n++] = i + 1;
+		}
+	}
+	return false;
+}
+
+#define PLAN_MAX_DEFS 64
+
+/* Add @d and the definitions its replacement list names, however deep. */
+static void closure(struct macro_table *mt, struct macro_def *d, unsigned depth,
+		    struct macro_nested *n)
+{
+	unsigned i;
+
+	for (i = 0; i < n->ndefs; i++)
+		if (n->defs[i] == d)
+			return;
+	if (n->ndefs == PLAN_MAX_DEFS || !def_lex(mt, d))
+		return;
+	n->defs[n->ndefs++] = d;
+	for (i = d->body; i < d->ntoks && depth < PLAN_DEPTH; i++) {
+		const struct macro_tok *t = &d->toks[i];
+		struct macro_def *inner;
+
+		if (tok_ident(t) && param_of(d, t) < 0 &&
+		    (inner = macros_def(mt, t->text, t->len)))
+			closure(mt, inner, depth + 1, n);
+	}
+}
+
+/* @d's replacement list with the arguments of @c (tokens of @v) put in. */
+static void substitute(struct macro_def *d, const struct macro_tok *v,
+		       const struct call *c, struct toks *out)
+{
+	unsigned i, j;
+
+	for (i = d->body; i < d->ntoks; i++) {
+		const struct macro_tok *t = &d->toks[i];
+		int p = d->fn ? param_of(d, t) : -1;
+
+		if (d->fn && tok_is(t, "#") && i + 1 < d->ntoks &&
+		    param_of(d, &d->toks[i + 1]) >= 0) {
+			push(out, (struct macro_tok){ NULL, "\"\"", 0, 2 });
+			i++;
+		} else if (tok_is(t, "##")) {
+			continue;
+		} else if (p >= 0) {
+			if ((unsigned)p < c->n)
+				for (j = c->from[p]; j < c->to[p]; j++)
+					push(out, v[j]);
+		} else {
+			push(out, *t);
+		}
+	}
+}
+
+static bool in_scoped_header(const struct macro_def *d)
+{
+	CXString n = clang_getFileName(d->file);
+	bool r =
+		clang_getCString(n) && vocab_scoped_header(clang_getCString(n));
+
+	clang_disposeString(n);
+	return r;
+}
+
+struct plan {
+	struct macro_table *mt;
+	struct macro_exp *u;
+	const struct macro_def *active[PLAN_DEPTH + 1];
+	unsigned budget; /* tokens left to expand */
+};
+
+static void add_entry(struct plan *pl, const struct vocab_entry *prim,
+		      struct macro_def *d, const struct macro_tok *v,
+		      const struct call *c)
+{
+	struct macro_exp *u = pl->u, *p;
+	struct macro_nested *n;
+	unsigned i;
+
+	p = xcalloc(1, sizeof(*p));
+	n = p->nested = xcalloc(1, sizeof(*n));
+	p->file = u->file;
+	p->off = u->off;
+	p->end_off = u->end_off;
+	p->outer = u->outer;
+	p->prim = prim;
+	p->name = xstrdup(d->name);
+	p->c11 = in_scoped_header(d);
+	n->defs = xmalloc(PLAN_MAX_DEFS * sizeof(*n->defs));
+	closure(pl->mt, d, 0, n);
+	n->nargs = c->n < MACRO_MAX_ARGS ? c->n : MACRO_MAX_ARGS;
+	for (i = 0; i < n->nargs; i++) {
+		n->arg_ntok[i] = c->to[i] - c->from[i];
+		n->args[i] =
+			xmalloc((n->arg_ntok[i] + 1) * sizeof(*n->args[i]));
+		memcpy(n->args[i], v + c->from[i],
+		       n->arg_ntok[i] * sizeof(*n->args[i]));
+	}
+	u->plan = xrealloc(u->plan, (u->nplan + 1) * sizeof(*u->plan));
+	u->plan[u->nplan++] = p;
+}
+
+static bool active(const struct plan *pl, unsigned depth,
+		   const struct macro_def *d)
+{
+	unsigned i;
+
+	for (i = 0; i < depth; i++)
+		if (pl->active[i] == d)
+			return true;
+	return false;
+}
+
+/* Scan @v (@n tokens) at @depth: primitives are entries, macros expand. */
+static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
+		 unsigned depth)
+{
+	unsigned i = 0;
+
+	while (i < n) {
+		const struct macro_tok *t = &v[i];
+		struct macro_def *d;
+		const struct vocab_entry *prim;
+		struct call c = { 0 };
+		char name[128];
+		struct toks out = { 0 };
+
+		if (!tok_ident(t) || t->len >= sizeof(name) ||
+		    !(d = macros_def(pl->mt, t->text, t->len)) ||
+		    !def_lex(pl->mt, d)) {
+			i++;
+			continue;
+		}
+		if (d->fn) {
+			if (i + 1 >= n || !tok_is(&v[i + 1], "(")) {
+				i++;
+				continue;
+			}
+			if (!split_call(v, n, i + 1, d->va ? d->nparams : 64,
+					&c))
+				return;
+		}
+		memcpy(name, t->text, t->len);
+		name[t->len] = '\0';
+		prim = vocab_lookup(name, false);
+		if (prim) {
+			/* <stdatomic.h>'s: C11's (call.c names the builtin) */
+			if (in_scoped_header(d))
+				prim = vocab_lookup(name, true);
+			add_entry(pl, prim, d, v, &c);
+			i += d->fn ? 2 : 1; /* its arguments may hold more */
+			continue;
+		}
+		if (depth >= PLAN_DEPTH || active(pl, depth, d)) {
+			i++;
+			continue;
+		}
+		substitute(d, v, &c, &out);
+		if (out.n <= pl->budget) {
+			pl->budget -= out.n;
+			pl->active[depth] = d;
+			scan(pl, out.v, out.n, depth + 1);
+		}
+		free(out.v);
+		i = d->fn ? c.close + 1 : i + 1;
+	}
+}
+
+void macros_plan(struct macro_table *mt, struct macro_exp *u)
+{
+	struct plan pl = { mt, u, { NULL }, PLAN_MAX_TOKS };
+	struct toks t = { 0 };
+	const char *buf;
+	size_t len;
+
+	if (u->plan_done)
+		return;
+	u->plan_done = true;
+	if (u->prim)
+		return;
+	buf = macros_file_text(mt, u->file, &len);
+	if (!buf || u->end_off > len)
+		return;
+	/* the invocation as written: its name, then its arguments */
+	lex(u->file, buf, u->off, u->end_off, &t);
+	scan(&pl, t.v, t.n, 0);
+	free(t.v);
+}
