@@ -3,18 +3,44 @@
 #include "events.h"
 
 static const char *const type_names[] = {
-	[EV_ACCESS] = "access", [EV_FENCE] = "fence", [EV_MODIFIER] = "modifier",
-	[EV_LOCK] = "lock",	[EV_MARKER] = "marker", [EV_BRANCH] = "branch",
-	[EV_LOOP] = "loop",	[EV_CALL] = "call",	[EV_JUMP] = "jump",
-	[EV_LABEL] = "label",
+	[EV_ACCESS] = "access",	    [EV_FENCE] = "fence",
+	[EV_MODIFIER] = "modifier", [EV_LOCK] = "lock",
+	[EV_MARKER] = "marker",	    [EV_BRANCH] = "branch",
+	[EV_LOOP] = "loop",	    [EV_CALL] = "call",
+	[EV_JUMP] = "jump",	    [EV_LABEL] = "label",
 };
 
 static const char *const kind_names[] = {
-	[K_LOAD] = "load",	   [K_STORE] = "store", [K_RMW] = "rmw",
-	[K_FENCE] = "fence",	   [K_MODIFIER] = "modifier",
-	[K_LOCK] = "lock",	   [K_UNLOCK] = "unlock",
-	[K_MARKER] = "marker",
+	[K_LOAD] = "load",     [K_STORE] = "store",	  [K_RMW] = "rmw",
+	[K_FENCE] = "fence",   [K_MODIFIER] = "modifier", [K_LOCK] = "lock",
+	[K_UNLOCK] = "unlock", [K_MARKER] = "marker",
 };
+
+/* What a primitive does beside its access: sleeps, wakes, fences of its own. */
+static const struct {
+	unsigned bit;
+	bool role; /* an R_* of the row, else an F_* of the event */
+	const char *name;
+} extras[] = {
+	{ R_WAIT, true, "wait" },
+	{ R_WAKE, true, "wake" },
+	{ F_WAKE, false, "if-it-wakes" },
+	{ F_LOCAL_CPU, false, "this-cpu" },
+	{ F_FULL_BEFORE, false, "fence-full-before" },
+	{ F_RMB_BEFORE, false, "fence-r-before" },
+	{ F_FULL_AFTER, false, "fence-full-after" },
+	{ F_WMB_AFTER, false, "fence-w-after" },
+};
+
+static void dump_extras(FILE *out, const struct event *e)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(extras) / sizeof(extras[0]); i++)
+		if (extras[i].role ? events_has_role(e, extras[i].bit) :
+				     (e->flags & extras[i].bit) != 0)
+			fprintf(out, " %s", extras[i].name);
+}
 
 const char *events_type_name(enum ev_type t)
 {
@@ -28,7 +54,8 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 
 	evlist_for_each(l, i, e) {
 		fprintf(out, "%*s%u:%u %s %s", depth * 2 + 2, "", e->span.line,
-			e->span.col, type_names[e->type], e->name ? e->name : "");
+			e->span.col, type_names[e->type],
+			e->name ? e->name : "");
 		if (e->type == EV_ACCESS || e->type == EV_CALL ||
 		    e->type == EV_FENCE || e->type == EV_MODIFIER ||
 		    e->type == EV_LOCK) {
@@ -50,6 +77,7 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 			fputs(" conditional", out);
 		if (e->flags & EVF_IN_COND)
 			fputs(" in-condition", out);
+		dump_extras(out, e);
 		if (e->fixable)
 			fputs(" fixable", out);
 		if (e->value_text)

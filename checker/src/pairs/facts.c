@@ -54,7 +54,7 @@ static void remember(struct flat *f, const struct event *e, int idx)
  * latest is the one the value comes from last, the head of the dependency.
  */
 static int head_fact(const struct flat *f, const struct event **deps,
-		      unsigned n)
+		     unsigned n)
 {
 	unsigned i;
 	int r, best = -1;
@@ -68,8 +68,8 @@ static int head_fact(const struct flat *f, const struct event **deps,
 static bool mentions_pairing(const char *s, size_t n)
 {
 	static const char *const words[] = {
-		"pairs with",	"paired with",	"pair with",	"pairing with",
-		"matches the",	"matching",	"coupled with", "smp_rmb() in",
+		"pairs with",	"paired with", "pair with",    "pairing with",
+		"matches the",	"matching",    "coupled with", "smp_rmb() in",
 		"smp_wmb() in", "smp_mb() in",
 	};
 	size_t i, k, w;
@@ -186,6 +186,30 @@ static const char op_of_kind[] = {
 
 static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep);
 
+/* The fences a primitive makes beside its access (vocab.h's F_*_BEFORE/AFTER). */
+static const struct {
+	unsigned flag;
+	bool before;
+	enum oc_class cls;
+} own_fences[] = {
+	{ F_FULL_BEFORE, true, OC_FENCE_FULL }, /* wq_has_sleeper() */
+	{ F_RMB_BEFORE, true, OC_FENCE_R }, /* read_seqcount_retry() */
+	{ F_FULL_AFTER, false, OC_FENCE_FULL }, /* smp_store_mb() */
+	{ F_WMB_AFTER, false, OC_FENCE_W }, /* write_seqcount_begin() */
+};
+
+static void side_fences(struct flat *f, const struct event *e, bool before,
+			int leg, int cdep, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(own_fences) / sizeof(own_fences[0]); i++)
+		if ((e->flags & own_fences[i].flag) &&
+		    own_fences[i].before == before)
+			put_fact(f, FO_FENCE, e, leg, cdep, name,
+				 own_fences[i].cls);
+}
+
 static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
@@ -197,11 +221,9 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 	case EV_ACCESS:
 		if (!events_shared_key(e->key))
 			break;
+		side_fences(f, e, true, leg, *cdep, name);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
-		/* smp_store_mb(), set_current_state(): the fence after */
-		if (e->flags & F_FULL_AFTER)
-			put_fact(f, FO_FENCE, e, leg, *cdep, name,
-				 OC_FENCE_FULL);
+		side_fences(f, e, false, leg, *cdep, name);
 		break;
 	case EV_FENCE:
 	case EV_MODIFIER:

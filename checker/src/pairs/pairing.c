@@ -514,10 +514,13 @@ static void barriers(struct pass *p)
 						    NULL, &b };
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
-			 * releases of the flag, not with a fence */
+			 * releases of the flag, not with a fence; nor does a
+			 * primitive's own fence (seqcounts, wq_has_sleeper()):
+			 * its partner is the protocol's other half */
 			if (x->op != FO_FENCE ||
 			    (x->flags &
-			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP)) ||
+			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP |
+			      F_FULL_BEFORE | F_RMB_BEFORE | F_WMB_AFTER)) ||
 			    (x->cls != OC_FENCE_W && x->cls != OC_FENCE_R))
 				continue;
 			scan_barrier(p, fn, i, &b);
