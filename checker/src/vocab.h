@@ -57,15 +57,13 @@ enum oc_dialect {
 enum {
 	F_RET = 1 << 0, /* returns the old or new value */
 	F_COND = 1 << 1, /* unordered when it fails (cmpxchg, add_unless) */
-	F_MANDATORY =
-		1 << 2, /* mb()/rmb()/wmb(): also orders MMIO, and on UP */
+	F_MANDATORY = 1 << 2, /* mb()/rmb()/wmb(): also orders MMIO, and on UP */
 	F_DMA = 1 << 3, /* dma_*mb(): coherent DMA memory only */
 	F_FULL_AFTER = 1 << 4, /* store then full fence (smp_store_mb) */
 	F_SPIN = 1 << 5, /* spins until a condition holds */
 	F_NONATOMIC = 1 << 6, /* __set_bit(): a plain read-modify-write */
 	F_LOCAL_CPU = 1 << 7, /* cmpxchg_local(): atomic only on this CPU */
-	F_BITOP_V6 =
-		1 << 8, /* test_and_*_bit(): unordered on failure before v6.0 */
+	F_BITOP_V6 = 1 << 8, /* test_and_*_bit(): unordered on failure before v6.0 */
 	F_MO_ARG = 1 << 9, /* ordering read from a memory-order argument */
 	F_NULL_PLAIN = 1 << 10, /* rcu_assign_pointer(p, NULL) is WRITE_ONCE */
 	F_CTRL_DEP = 1 << 11, /* smp_acquire__after_ctrl_dep() */
@@ -82,8 +80,7 @@ enum {
 	 * 24 bits of flags) */
 	F_FULL_BEFORE = 1 << 21, /* full fence then load: wq_has_sleeper() */
 	F_RMB_BEFORE = 1 << 22, /* smp_rmb() then load: read_seqcount_retry() */
-	F_WMB_AFTER =
-		1 << 23, /* store then smp_wmb(): write_seqcount_begin() */
+	F_WMB_AFTER = 1 << 23, /* store then smp_wmb(): write_seqcount_begin */
 };
 
 /*
@@ -110,9 +107,7 @@ enum {
 	R_SEQ_READ = 1 << 14, /* a seqcount read side */
 	R_ALLOCATES = 1 << 15, /* returns an object nobody else sees yet */
 	/* PRIM rows again: the sleep and wake-up functions */
-	R_WAIT =
-		1
-		<< 16, /* waits for a condition: wait_event(), prepare_to_wait() */
+	R_WAIT = 1 << 16, /* waits: wait_event(), wait_for_completion() */
 	R_WAKE = 1 << 17, /* wakes a waiter: wake_up(), complete() */
 };
 

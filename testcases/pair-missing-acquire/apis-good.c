@@ -149,3 +149,59 @@ int buf_len(struct buf *b)
 	wait_on_bit(&b->state, 0, 0);
 	return READ_ONCE(b->len);
 }
+
+/*
+ * a sleeper's barrier orders its queue entry against its condition only:
+ * the waker that reads a hint before testing the queue (mm/vmscan.c's
+ * wakeup_kswapd()) pairs with nothing
+ */
+struct reclaimer {
+	wait_queue_head_t wait;
+	int order;
+};
+
+void reclaimer_sleep(struct reclaimer *r, int order)
+{
+	struct wait_queue_entry w;
+
+	prepare_to_wait(&r->wait, &w, 1);
+	WRITE_ONCE(r->order, order);
+	finish_wait(&r->wait, &w);
+}
+
+int reclaimer_wake(struct reclaimer *r, int order)
+{
+	if (READ_ONCE(r->order) < order)
+		return 0;
+	return waitqueue_active(&r->wait);
+}
+
+/* a seqcount reader's copies, read after the retry (timekeeping.c) */
+struct ts {
+	long sec;
+	long nsec;
+};
+struct tk {
+	seqcount_t seq;
+	struct ts wall;
+};
+
+void tk_set(struct tk *t, long s)
+{
+	write_seqcount_begin(&t->seq);
+	WRITE_ONCE(t->wall.sec, s);
+	WRITE_ONCE(t->wall.nsec, 0);
+	write_seqcount_end(&t->seq);
+}
+
+long tk_get(struct tk *t)
+{
+	struct ts copy;
+	unsigned start;
+
+	do {
+		start = read_seqcount_begin(&t->seq);
+		copy = t->wall;
+	} while (read_seqcount_retry(&t->seq, start));
+	return copy.sec + copy.nsec;
+}

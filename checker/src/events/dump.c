@@ -3,17 +3,17 @@
 #include "events.h"
 
 static const char *const type_names[] = {
-	[EV_ACCESS] = "access",	    [EV_FENCE] = "fence",
-	[EV_MODIFIER] = "modifier", [EV_LOCK] = "lock",
-	[EV_MARKER] = "marker",	    [EV_BRANCH] = "branch",
-	[EV_LOOP] = "loop",	    [EV_CALL] = "call",
-	[EV_JUMP] = "jump",	    [EV_LABEL] = "label",
+	[EV_ACCESS] = "access", [EV_FENCE] = "fence", [EV_MODIFIER] = "modifier",
+	[EV_LOCK] = "lock",	[EV_MARKER] = "marker", [EV_BRANCH] = "branch",
+	[EV_LOOP] = "loop",	[EV_CALL] = "call",	[EV_JUMP] = "jump",
+	[EV_LABEL] = "label",
 };
 
 static const char *const kind_names[] = {
-	[K_LOAD] = "load",     [K_STORE] = "store",	  [K_RMW] = "rmw",
-	[K_FENCE] = "fence",   [K_MODIFIER] = "modifier", [K_LOCK] = "lock",
-	[K_UNLOCK] = "unlock", [K_MARKER] = "marker",
+	[K_LOAD] = "load",	   [K_STORE] = "store", [K_RMW] = "rmw",
+	[K_FENCE] = "fence",	   [K_MODIFIER] = "modifier",
+	[K_LOCK] = "lock",	   [K_UNLOCK] = "unlock",
+	[K_MARKER] = "marker",
 };
 
 /* What a primitive does beside its access: sleeps, wakes, fences of its own. */
@@ -54,8 +54,7 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 
 	evlist_for_each(l, i, e) {
 		fprintf(out, "%*s%u:%u %s %s", depth * 2 + 2, "", e->span.line,
-			e->span.col, type_names[e->type],
-			e->name ? e->name : "");
+			e->span.col, type_names[e->type], e->name ? e->name : "");
 		if (e->type == EV_ACCESS || e->type == EV_CALL ||
 		    e->type == EV_FENCE || e->type == EV_MODIFIER ||
 		    e->type == EV_LOCK) {

@@ -54,7 +54,7 @@ static void remember(struct flat *f, const struct event *e, int idx)
  * latest is the one the value comes from last, the head of the dependency.
  */
 static int head_fact(const struct flat *f, const struct event **deps,
-		     unsigned n)
+		      unsigned n)
 {
 	unsigned i;
 	int r, best = -1;
@@ -68,8 +68,8 @@ static int head_fact(const struct flat *f, const struct event **deps,
 static bool mentions_pairing(const char *s, size_t n)
 {
 	static const char *const words[] = {
-		"pairs with",	"paired with", "pair with",    "pairing with",
-		"matches the",	"matching",    "coupled with", "smp_rmb() in",
+		"pairs with",	"paired with",	"pair with",	"pairing with",
+		"matches the",	"matching",	"coupled with", "smp_rmb() in",
 		"smp_wmb() in", "smp_mb() in",
 	};
 	size_t i, k, w;
@@ -168,6 +168,8 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_KNOWN;
 	if (f->rcu)
 		flags |= FA_RCU;
+	if (events_has_role(e, R_WAIT))
+		flags |= FA_SLEEP;
 	sb_printf(f->out, "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t",
 		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
 		  name ? name : "", e->span.file ? e->span.file : "",
