@@ -457,12 +457,17 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 				defined_somewhere(p, out->named[k]);
 		return;
 	}
-	/* the accesses it orders: loads for smp_rmb(), stores for smp_wmb() */
+	/*
+	 * the accesses it orders: loads for smp_rmb(), stores for smp_wmb();
+	 * a read of this CPU's per-CPU copy (__this_cpu_read()) sees only
+	 * this CPU's stores, no other CPU's order
+	 */
 	for (i = 0; i < at; i++) {
 		const struct fact *a = &f->v[i];
 
 		if (!fact_is_access(a) || !joinable(a->key) ||
 		    (wmb ? !fact_writes(a) : !fact_reads(a)) ||
+		    (!wmb && (a->flags & F_LOCAL_CPU)) ||
 		    !facts_compatible(f, a, fence))
 			continue;
 		for (j = at + 1; j < f->n && j <= at + WINDOW; j++) {
@@ -472,6 +477,8 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 			    b->key == a->key || !facts_compatible(f, fence, b))
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
+				continue;
+			if (!wmb && (b->flags & F_LOCAL_CPU))
 				continue;
 			/* the flag side marked: lockless code that means it */
 			if (!marked(wmb ? b : a))
