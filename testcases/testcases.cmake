@@ -179,6 +179,19 @@ add_test(NAME example-linux-6.1-excerpts
                  $<TARGET_FILE:ordercheck> examples/linux-6.1-excerpts.c
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
+# The vocabulary's rows as events (testcases/dump-ir): --dump-ir of one
+# file per API group (wait/wake, RCU lists, refcounts, locks, bit locks,
+# seqcounts, per-CPU) against its .expected.
+file(GLOB _dump_ir_cases ${OC_TESTCASES}/dump-ir/*.c)
+foreach(case ${_dump_ir_cases})
+  get_filename_component(name ${case} NAME_WE)
+  add_test(NAME dump-ir-${name}
+           COMMAND ${OC_TESTCASES}/harness/compare-output.sh
+                   ${OC_TESTCASES}/dump-ir/${name}.expected
+                   $<TARGET_FILE:ordercheck> --dump-ir testcases/dump-ir/${name}.c
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endforeach()
+
 # Command-line behaviour: bad input, isolation, output stability; non-utf8:
 # bytes that are not UTF-8 quoted in every output format, LSP included.
 foreach(case unknown-flag unknown-rule no-files missing-file missing-database

@@ -76,6 +76,11 @@ enum {
 	F_SIDE = 1 << 18, /* a barrier as a side effect (schedule, irq off) */
 	F_LOCK_HELD = 1 << 19, /* lockdep_assert_held(): a lock is held here */
 	F_LVALUE = 1 << 20, /* READ_ONCE(x): the location is x, not *x */
+	/* a fence of its own beside the access (bits 21-23: the facts keep
+	 * 24 bits of flags) */
+	F_FULL_BEFORE = 1 << 21, /* full fence then load: wq_has_sleeper() */
+	F_RMB_BEFORE = 1 << 22, /* smp_rmb() then load: read_seqcount_retry() */
+	F_WMB_AFTER = 1 << 23, /* store then smp_wmb(): write_seqcount_begin */
 };
 
 /*
@@ -103,6 +108,9 @@ enum {
 	R_ALLOCATES = 1 << 15, /* returns an object nobody else sees yet */
 	/* stores a pointer that needs no order: NULL, or already published */
 	R_UNORDERED_PUBLISH = 1 << 16,
+	/* PRIM rows again: the sleep and wake-up functions */
+	R_WAIT = 1 << 17, /* waits: wait_event(), wait_for_completion() */
+	R_WAKE = 1 << 18, /* wakes a waiter: wake_up(), complete() */
 };
 
 struct vocab_entry {

@@ -16,6 +16,32 @@ static const char *const kind_names[] = {
 	[K_MARKER] = "marker",
 };
 
+/* What a primitive does beside its access: sleeps, wakes, fences of its own. */
+static const struct {
+	unsigned bit;
+	bool role; /* an R_* of the row, else an F_* of the event */
+	const char *name;
+} extras[] = {
+	{ R_WAIT, true, "wait" },
+	{ R_WAKE, true, "wake" },
+	{ F_WAKE, false, "if-it-wakes" },
+	{ F_LOCAL_CPU, false, "this-cpu" },
+	{ F_FULL_BEFORE, false, "fence-full-before" },
+	{ F_RMB_BEFORE, false, "fence-r-before" },
+	{ F_FULL_AFTER, false, "fence-full-after" },
+	{ F_WMB_AFTER, false, "fence-w-after" },
+};
+
+static void dump_extras(FILE *out, const struct event *e)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(extras) / sizeof(extras[0]); i++)
+		if (extras[i].role ? events_has_role(e, extras[i].bit) :
+				     (e->flags & extras[i].bit) != 0)
+			fprintf(out, " %s", extras[i].name);
+}
+
 const char *events_type_name(enum ev_type t)
 {
 	return type_names[t];
@@ -50,6 +76,7 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 			fputs(" conditional", out);
 		if (e->flags & EVF_IN_COND)
 			fputs(" in-condition", out);
+		dump_extras(out, e);
 		if (e->fixable)
 			fputs(" fixable", out);
 		if (e->value_text)

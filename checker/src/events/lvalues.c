@@ -79,6 +79,21 @@ static char *key_of(struct builder *b, CXCursor c)
 		free(op);
 		free(inner);
 		return r;
+	case CXCursor_BinaryOperator:
+		/*
+		 * ((void)check, &x): per_cpu_ptr() and its kin name their
+		 * object last. A void left operand can only be a comma's,
+		 * which tells it where a macro hides the operator's text.
+		 */
+		kd = cursor_kids(c);
+		if (kd.n != 2)
+			return NULL;
+		if (clang_getCursorType(kd.v[0]).kind == CXType_Void)
+			return key_of(b, kd.v[1]);
+		op = cursor_binary_op(b, c, kd.v[0]);
+		r = !strcmp(op, ",") ? key_of(b, kd.v[1]) : NULL;
+		free(op);
+		return r;
 	default:
 		return NULL;
 	}

@@ -168,6 +168,8 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_KNOWN;
 	if (f->rcu)
 		flags |= FA_RCU;
+	if (events_has_role(e, R_WAIT))
+		flags |= FA_SLEEP;
 	sb_printf(f->out, "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t",
 		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
 		  name ? name : "", e->span.file ? e->span.file : "",
@@ -186,6 +188,30 @@ static const char op_of_kind[] = {
 
 static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep);
 
+/* The fences a primitive makes beside its access (vocab.h's F_*_BEFORE/AFTER). */
+static const struct {
+	unsigned flag;
+	bool before;
+	enum oc_class cls;
+} own_fences[] = {
+	{ F_FULL_BEFORE, true, OC_FENCE_FULL }, /* wq_has_sleeper() */
+	{ F_RMB_BEFORE, true, OC_FENCE_R }, /* read_seqcount_retry() */
+	{ F_FULL_AFTER, false, OC_FENCE_FULL }, /* smp_store_mb() */
+	{ F_WMB_AFTER, false, OC_FENCE_W }, /* write_seqcount_begin() */
+};
+
+static void side_fences(struct flat *f, const struct event *e, bool before,
+			int leg, int cdep, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(own_fences) / sizeof(own_fences[0]); i++)
+		if ((e->flags & own_fences[i].flag) &&
+		    own_fences[i].before == before)
+			put_fact(f, FO_FENCE, e, leg, cdep, name,
+				 own_fences[i].cls);
+}
+
 static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
@@ -197,11 +223,9 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 	case EV_ACCESS:
 		if (!events_shared_key(e->key))
 			break;
+		side_fences(f, e, true, leg, *cdep, name);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
-		/* smp_store_mb(), set_current_state(): the fence after */
-		if (e->flags & F_FULL_AFTER)
-			put_fact(f, FO_FENCE, e, leg, *cdep, name,
-				 OC_FENCE_FULL);
+		side_fences(f, e, false, leg, *cdep, name);
 		break;
 	case EV_FENCE:
 	case EV_MODIFIER:

@@ -30,6 +30,9 @@ enum {
 	FA_C11 = 1u << 27, /* C11 or GNU atomics, not the kernel's */
 	FA_KNOWN = 1u << 28, /* call: the callee is defined in its TU */
 	FA_RCU = 1u << 29, /* inside rcu_read_lock() */
+	/* a waiter's primitive (prepare_to_wait(), set_current_state()): its
+	 * fence is for the wait/wake handshake, not for the waiter's data */
+	FA_SLEEP = 1u << 30,
 };
 
 struct fact {

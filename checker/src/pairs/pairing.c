@@ -682,7 +682,11 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 				defined_somewhere(p, out->named[k]);
 		return;
 	}
-	/* the accesses it orders: loads for smp_rmb(), stores for smp_wmb() */
+	/*
+	 * the accesses it orders: loads for smp_rmb(), stores for smp_wmb();
+	 * a read of this CPU's per-CPU copy (__this_cpu_read()) sees only
+	 * this CPU's stores, no other CPU's order
+	 */
 	for (i = 0; i < at; i++) {
 		const struct fact *a = &f->v[i];
 
@@ -691,6 +695,7 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 		if (!fact_is_access(a) || !joinable(a->key) ||
 		    facts_via(f, a) ||
 		    (wmb ? !fact_writes(a) : !fact_reads(a)) ||
+		    (!wmb && (a->flags & F_LOCAL_CPU)) ||
 		    !facts_compatible(f, a, fence))
 			continue;
 		for (j = at + 1; j < f->n && j <= at + WINDOW; j++) {
@@ -701,6 +706,8 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 			    !facts_compatible(f, fence, b))
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
+				continue;
+			if (!wmb && (b->flags & F_LOCAL_CPU))
 				continue;
 			/* the flag side marked: lockless code that means it */
 			if (!marked(wmb ? b : a))
@@ -745,10 +752,13 @@ static void barriers(struct pass *p)
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
 			 * releases of the flag, not with a fence; a callee's
-			 * barrier is judged in the callee */
+			 * barrier is judged in the callee; nor does a
+			 * primitive's own fence (seqcounts, wq_has_sleeper()):
+			 * its partner is the protocol's other half */
 			if (x->op != FO_FENCE || facts_via(f, x) ||
 			    (x->flags &
-			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP)) ||
+			     (F_MANDATORY | F_DMA | FA_C11 | F_CTRL_DEP |
+			      F_FULL_BEFORE | F_RMB_BEFORE | F_WMB_AFTER)) ||
 			    (x->cls != OC_FENCE_W && x->cls != OC_FENCE_R))
 				continue;
 			scan_barrier(p, fn, i, &b);

@@ -140,8 +140,12 @@ static bool intends(const struct pair_candidate *c, const struct pair_side *e)
 	via = facts_via(pairing_fn(c->set, e), by);
 	if (via && (by->op == FO_FENCE || by->cls == OC_RMW_FULL))
 		return false;
+	/* a sleeper's barrier orders its queue entry against its condition
+	 * (store buffering with the waker), "not ... multiple stores before
+	 * the wake-up" (memory-barriers.txt, SLEEP AND WAKE-UP FUNCTIONS) */
 	if (by->op == FO_FENCE)
-		return !(by->flags & (F_SIDE | F_WAKE));
+		return !(by->flags & (F_SIDE | F_WAKE)) &&
+		       (!(by->flags & FA_SLEEP) || c->shape == SHAPE_SB);
 	/* xchg() as the store of store buffering: smp_store_mb()'s way */
 	if (by == first(c, e) && e->role == ROLE_WR)
 		return by->cls == OC_RMW_FULL;

@@ -56,10 +56,22 @@ static bool second_reads(unsigned need)
 	return need & (VO_RR | VO_WR);
 }
 
+/*
+ * A primitive's own fence (write_seqcount_begin()'s smp_wmb(),
+ * wq_has_sleeper()'s smp_mb()): where it stands is the primitive's
+ * protocol, not a placement the user chose.
+ */
+static bool own_fence(const struct fact *f)
+{
+	return f->op == FO_FENCE &&
+	       (f->flags & (F_FULL_BEFORE | F_RMB_BEFORE | F_WMB_AFTER));
+}
+
 /* A fence written to order memory: not a side effect, not a wake-up. */
 static unsigned fence_orders(const struct fact *f)
 {
-	if (f->op != FO_FENCE || (f->flags & (F_SIDE | F_WAKE | F_CTRL_DEP)) ||
+	if (f->op != FO_FENCE || own_fence(f) ||
+	    (f->flags & (F_SIDE | F_WAKE | F_CTRL_DEP)) ||
 	    f->cls == OC_MOD_BEFORE || f->cls == OC_MOD_AFTER)
 		return 0;
 	return vocab_fence_mask((enum oc_class)f->cls, f->flags) &
@@ -308,7 +320,8 @@ static void same_way(struct rule_tree_ctx *ctx, const struct rule *self,
 	bool ff, fs;
 
 	if (w->o.ord != ORD_YES || r->o.ord != ORD_YES ||
-	    !pairs_intends(c, w) || !pairs_intends(c, r))
+	    !pairs_intends(c, w) || !pairs_intends(c, r) ||
+	    own_fence(w->o.by) || own_fence(r->o.by))
 		return;
 	ff = flag_first(c);
 	fs = flag_second(c);
