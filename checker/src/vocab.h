@@ -111,6 +111,13 @@ enum {
 	/* PRIM rows again: the sleep and wake-up functions */
 	R_WAIT = 1 << 17, /* waits: wait_event(), wait_for_completion() */
 	R_WAKE = 1 << 18, /* wakes a waiter: wake_up(), complete() */
+	/*
+	 * Orders for an object's lifetime or a lock, not to pass a message:
+	 * a refcount's release pairs with the acquire of the last put, a bit
+	 * lock's with the next locker, not with a reader of the count or of
+	 * another bit of the word (refcount-vs-atomic.rst, atomic_bitops.txt)
+	 */
+	R_NOT_A_FLAG = 1 << 19,
 };
 
 struct vocab_entry {

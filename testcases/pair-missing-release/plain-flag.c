@@ -14,7 +14,7 @@ struct slot {
 void slot_fill(struct slot *s, void *o)
 {
 	s->obj = o;
-	s->valid = 1; // expect-warning[pair-missing-release] {{'slot.valid' is stored after 'slot.obj' with nothing ordering the two stores, but slot_get() reads them in the other order with an acquire (smp_load_acquire())}}
+	s->valid = 1; // expect-remark[pair-missing-release] {{'slot.valid' is stored after 'slot.obj' with nothing ordering the two stores, but slot_get() reads them in the other order with an acquire (smp_load_acquire())}}
 }
 
 void *slot_get(struct slot *s)

@@ -26,6 +26,11 @@ struct out {
 	unsigned nlegs, caplegs;
 	int nbranches;
 	unsigned added;
+	/*
+	 * Locks an inlined callee took and did not release (__pipe_lock()):
+	 * the caller's facts after the call hold them
+	 */
+	unsigned held;
 	const struct fact_fn *stack[INLINE_DEPTH + 1];
 };
 
@@ -118,7 +123,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		y.adep = x->adep >= 0 ? map[x->adep] : -1;
 		y.cdep = x->cdep >= 0 ? map[x->cdep] : at->cdep;
 		y.leg = x->leg >= 0 ? legmap[x->leg] : at->leg;
-		y.locks += at->locks;
+		y.locks += at->locks + (depth ? 0 : o->held);
 		map[i] = -1; /* a value that comes out of a call is lost */
 		if (x->op == FO_CALL && (d = inlinable(m, f, x, o, depth))) {
 			struct site in = { depth ? at->call : x,
@@ -139,6 +144,10 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		}
 		map[i] = (int)o->n;
 		push_fact(o, &y, &v);
+		if (depth && x->op == FO_LOCK)
+			o->held++;
+		else if (depth && x->op == FO_UNLOCK && o->held)
+			o->held--;
 	}
 	free(map);
 	free(legmap);

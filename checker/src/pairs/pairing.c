@@ -290,8 +290,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			    !joinable(b->key) || !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks) ||
 			    !callee_side_ok(f, a, b) ||
-			    (facts_via(f, a) && facts_via(f, b) &&
-			     facts_pos(f, i) == facts_pos(f, j)))
+			    (facts_via(f, a) && facts_via(f, b)))
 				continue;
 			/* the writer's flag is its second store */
 			if (fact_writes(a) && b->op == FO_STORE &&
@@ -312,6 +311,15 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 	free(first);
 }
 
+/* A refcount or bit lock operation: no side's flag (vocab.h). */
+static bool not_a_flag(const struct fact *f)
+{
+	const struct vocab_entry *p =
+		f->name[0] ? vocab_lookup(f->name, false) : NULL;
+
+	return p && (p->roles & R_NOT_A_FLAG);
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -320,8 +328,10 @@ static void collect_fn(struct pass *p, unsigned fn)
 	unsigned i, j, *first;
 
 	/* a key's parse, once per fact, not once per pair */
+	/* a refcount's or bit lock's value is no one's data nor flag */
 	for (i = 0; i < f->n; i++)
-		join[i] = fact_is_access(&f->v[i]) && joinable(f->v[i].key);
+		join[i] = fact_is_access(&f->v[i]) && joinable(f->v[i].key) &&
+			  !not_a_flag(&f->v[i]);
 	first = first_reads(f);
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
@@ -335,24 +345,32 @@ static void collect_fn(struct pass *p, unsigned fn)
 		     j++) {
 			const struct fact *b = &f->v[j];
 
-			/* two accesses of one call are the callee's own side */
-			if (facts_via(f, a) && facts_via(f, b) &&
-			    facts_pos(f, i) == facts_pos(f, j))
+			/*
+			 * A side is the function's own: at most one of its two
+			 * accesses is a callee's (Linux 6.1's helpers that
+			 * each touch one field of a locked structure, such as
+			 * rcu_segcblist's, paired by dozens otherwise)
+			 */
+			if (facts_via(f, a) && facts_via(f, b))
 				continue;
 			if (!join[j] || b->key == a->key ||
 			    !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks) || !callee_side_ok(f, a, b))
 				continue;
-			if (fact_writes(a) && fact_writes(b) && marked(b))
+			if (fact_writes(a) && fact_writes(b) && marked(b) &&
+			    !not_a_flag(b))
 				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_writes(a) && fact_writes(b) && marked(a) &&
-			    !marked(b))
+			    !marked(b) && !not_a_flag(a))
 				add_side(p, ROLE_WW_LEAD, fn, i, j);
+			/* a release RMW of the flag releases: __up_read() */
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
-			    first[j] >= i && !unordered_by_name(a))
+			    first[j] >= i && !unordered_by_name(a) &&
+			    !not_a_flag(a) && a->cls != OC_RMW_REL)
 				add_side(p, ROLE_RR, fn, i, j);
 			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
-			    marked(b) && !unordered_by_name(a))
+			    marked(b) && !unordered_by_name(a) &&
+			    !not_a_flag(a))
 				add_side(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */
@@ -422,10 +440,39 @@ static bool may_pair(const struct pass *p, const struct pair_side *x,
  * a plain read of it is an RCU reader's, often behind an iterator macro,
  * and the address dependency rules' to judge.
  */
+/*
+ * Fact @at of @fn runs with a lock a callee took: the last lock or unlock
+ * before it, inlined or a call's (its summary's exit), is a lock
+ * (pipe_read()'s __pipe_lock()).
+ */
+static bool locked_by_call(const struct pass *p, const struct fact_fn *fn,
+			   unsigned at)
+{
+	const struct fn_summary *s;
+	unsigned k;
+
+	for (k = at; k-- > 0;) {
+		/* an inlined callee's lock or unlock stands at its call */
+		if (fn->v[k].op == FO_UNLOCK)
+			return false;
+		if (fn->v[k].op == FO_LOCK)
+			return true;
+		if (fn->v[k].op != FO_CALL ||
+		    !(s = summary_of_name(p->sums, fn->v[k].name)))
+			continue;
+		if (s->exit == SO_LOCK)
+			return true;
+		if (s->exit == SO_UNLOCK)
+			return false;
+	}
+	return false;
+}
+
 static bool flags_pair(const struct pass *p, const struct pair_side *a,
 		       const struct pair_side *b)
 {
 	const struct fact *pa, *pb, *m;
+	const struct pair_side *ms;
 
 	if (a->role == ROLE_WR || b->role == ROLE_WR || a->role == b->role)
 		return true; /* SB and LB sides are marked on both */
@@ -435,9 +482,16 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 		return true;
 	if (pa && pb)
 		return false;
+	ms = pa ? b : a;
 	m = pa ? pairing_first(p->set, b) : pairing_second(p->set, a);
+	/*
+	 * A marked flag accessed under a lock says the plain side holds it
+	 * too, in a caller we cannot see (splice_to_pipe() under the pipe's
+	 * mutex against pipe_read(), which a callee locks)
+	 */
 	if ((m->flags & FA_POINTER) || m->cls == OC_PUBLISH ||
-	    m->cls == OC_DEP_LOAD)
+	    m->cls == OC_DEP_LOAD || m->locks ||
+	    locked_by_call(p, &p->set->fns[ms->fn], pa ? b->i : a->j))
 		return false;
 	return (pa ? b : a)->o.ord == ORD_YES;
 }

@@ -179,6 +179,13 @@ static void note_plain_flag(const struct pair_candidate *c, struct oc_diag *d)
 	for (n = 0; n < 2; n++) {
 		if (!(flag = pairing_plain_flag(c->set, sides[n])))
 			continue;
+		/*
+		 * The side reported is the plain one: its flag may be under a
+		 * lock a caller holds (Linux 6.1's plain d_flags and b_state
+		 * readers are), which the marked side does not show. A remark.
+		 */
+		if (sides[n]->o.ord != ORD_YES)
+			d->sev = SEV_NOTE;
 		litmus_key_text(flag->key, k, sizeof(k));
 		if (sides[n] == c->a)
 			rule_tree_note(
@@ -288,11 +295,12 @@ static bool named_initialiser(const char *name)
 
 /*
  * The writer allocated before its stores (kzalloc(), kmem_cache_alloc(),
- * ..._alloc()): it is initialising an object nobody else sees yet, and
- * the publication that follows elsewhere orders it. With a plain flag,
- * also a writer that publishes after it (rcu_assign_pointer(), a
- * release), or that is named for setting an object up: its plain stores
- * fill in what a later publication hands over.
+ * ..._alloc()), or is named for setting an object up or tearing it down
+ * (prb_init(), nfs_page_group_init()): it works on an object nobody else
+ * sees, and the publication that follows elsewhere orders it. With a
+ * plain flag, also a writer that publishes after it
+ * (rcu_assign_pointer(), a release): its plain stores fill in what that
+ * publication hands over.
  */
 static bool initialising(const struct pair_candidate *c,
 			 const struct pair_side *w)
@@ -304,10 +312,10 @@ static bool initialising(const struct pair_candidate *c,
 		if (f->v[k].op == FO_CALL &&
 		    vocab_name_is(f->v[k].name, R_ALLOCATES))
 			return true;
-	if (!pairing_plain_flag(c->set, w))
-		return false;
 	if (named_initialiser(f->name))
 		return true;
+	if (!pairing_plain_flag(c->set, w))
+		return false;
 	for (k = w->j + 1; k < f->n; k++)
 		if (f->v[k].op == FO_STORE &&
 		    (f->v[k].cls == OC_PUBLISH || f->v[k].cls == OC_REL_STORE))

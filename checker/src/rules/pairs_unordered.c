@@ -34,11 +34,22 @@ static bool locked(const struct fact *f)
 	return f->locks != 0;
 }
 
-/* A marked store or load that orders nothing itself. */
+/*
+ * A marked store or load that orders nothing itself. Not a wait queue's
+ * head (prepare_to_wait()'s store, waitqueue_active()'s load): the
+ * sleep/wake handshake is store buffering, wake-missing-barrier's and
+ * sb-needs-full-barrier's to judge.
+ */
 static bool relaxed_flag(const struct fact *f, char op)
 {
+	const struct vocab_entry *p =
+		f->name[0] ? vocab_lookup(f->name, false) : NULL;
+
 	return f->op == op && (f->flags & FA_MARKED) &&
-	       (f->cls == OC_MLOAD || f->cls == OC_MSTORE);
+	       (f->cls == OC_MLOAD || f->cls == OC_MSTORE) &&
+	       !(f->flags & FA_SLEEP) &&
+	       !(p && (p->roles & (R_WAIT | R_WAKE))) &&
+	       !(p && p->name && strstr(p->name, "_active"));
 }
 
 /* The data read comes after a loop that spins on the flag. */
