@@ -25,6 +25,7 @@
  */
 #include "pairing.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,16 +68,6 @@ static const char *const hub_types[] = {
 	"super_block", "address_space", "net_device", "bio",
 };
 
-static bool is_hub(const char *key)
-{
-	unsigned i;
-
-	for (i = 0; i < sizeof(hub_types) / sizeof(hub_types[0]); i++)
-		if (keys_of_struct(key, hub_types[i]))
-			return true;
-	return false;
-}
-
 static bool same_dir(const char *a, const char *b)
 {
 	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
@@ -100,6 +91,86 @@ bool pairing_joinable(const char *key)
 	return joinable(key);
 }
 
+/*
+ * What the pass asks of a key, worked out once per key (keys are interned
+ * in the set, so their address names them): parsing a key for each pair
+ * in a window was most of the pass's time on Linux.
+ */
+struct key_facts {
+	const char *key;
+	bool joinable, hub, variable;
+	const char *rec; /* the struct of a direct field, else NULL */
+	size_t reclen;
+};
+
+struct key_memo {
+	struct key_facts *v;
+	size_t cap, n;
+};
+
+static bool in_table(const char *s, size_t n, const char *const *t, size_t nt)
+{
+	size_t i;
+
+	for (i = 0; i < nt; i++)
+		if (strlen(t[i]) == n && !memcmp(t[i], s, n))
+			return true;
+	return false;
+}
+
+static void key_facts_fill(struct key_facts *e, const char *key)
+{
+	struct key k;
+	bool ok = keys_parse(key, &k);
+	bool direct = ok && !k.ops.len && k.kind == KEY_FIELD && !k.in_union &&
+		      k.name.s;
+
+	e->key = key;
+	e->rec = direct ? k.record.s : NULL;
+	e->reclen = direct ? k.record.len : 0;
+	e->hub = direct && in_table(k.record.s, k.record.len, hub_types,
+				    sizeof(hub_types) / sizeof(hub_types[0]));
+	e->joinable =
+		!(direct &&
+		  in_table(k.record.s, k.record.len, generic_types,
+			   sizeof(generic_types) / sizeof(generic_types[0]))) &&
+		events_shared_key(key);
+	e->variable = ok && (k.kind == KEY_GLOBAL || k.kind == KEY_STATIC);
+}
+
+static size_t memo_slot(const struct key_memo *m, const char *key)
+{
+	size_t h = ((size_t)(uintptr_t)key >> 3) * 0x9e3779b97f4a7c15ull;
+
+	for (h &= m->cap - 1; m->v[h].key && m->v[h].key != key;
+	     h = (h + 1) & (m->cap - 1))
+		;
+	return h;
+}
+
+static const struct key_facts *kf(struct key_memo *m, const char *key)
+{
+	size_t h, i, old;
+	struct key_facts *ov;
+
+	if (2 * (m->n + 1) > m->cap) {
+		ov = m->v;
+		old = m->cap;
+		m->cap = m->cap ? 2 * m->cap : 4096;
+		m->v = xcalloc(m->cap, sizeof(*m->v));
+		for (i = 0; i < old; i++)
+			if (ov[i].key)
+				m->v[memo_slot(m, ov[i].key)] = ov[i];
+		free(ov);
+	}
+	h = memo_slot(m, key);
+	if (!m->v[h].key) {
+		key_facts_fill(&m->v[h], key);
+		m->n++;
+	}
+	return &m->v[h];
+}
+
 /* Every access of the tree, by key: where the partner of a fence may be. */
 struct occurrence {
 	const char *key;
@@ -116,6 +187,7 @@ struct pass {
 	size_t nocc, capocc;
 	void (*fn)(const struct pair_candidate *c, void *arg);
 	void *arg;
+	struct key_memo *memo;
 };
 
 static void add_side(struct pass *p, enum pair_role role, unsigned fn,
@@ -199,27 +271,24 @@ static bool unordered_by_name(const struct fact *f)
 	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
 
-static bool names_a_variable(const char *key)
-{
-	struct key k;
-
-	return keys_parse(key, &k) &&
-	       (k.kind == KEY_GLOBAL || k.kind == KEY_STATIC);
-}
-
 /*
  * A callee's access makes a side only with an access of the same object:
  * two fields of one struct, or two variables. A helper that reads a
  * tunable or a statistic (rcu_jiffies_till_stall_check()) does so for
  * its own ends, not as the caller's data or flag.
  */
-static bool callee_side_ok(const struct fact_fn *f, const struct fact *a,
-			   const struct fact *b)
+static bool callee_side_ok(const struct pass *p, const struct fact_fn *f,
+			   const struct fact *a, const struct fact *b)
 {
+	const struct key_facts *ka, *kb;
+
 	if (!facts_via(f, a) && !facts_via(f, b))
 		return true;
-	return keys_same_struct(a->key, b->key) ||
-	       (names_a_variable(a->key) && names_a_variable(b->key));
+	ka = kf(p->memo, a->key);
+	kb = kf(p->memo, b->key);
+	return (ka->rec && kb->rec && ka->reclen == kb->reclen &&
+		!memcmp(ka->rec, kb->rec, ka->reclen)) ||
+	       (ka->variable && kb->variable);
 }
 
 static size_t find_group(const struct pass *p, enum pair_role role,
@@ -279,7 +348,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
 
-		if (!fact_is_access(a) || !joinable(a->key))
+		if (!fact_is_access(a) || !kf(p->memo, a->key)->joinable)
 			continue;
 		for (j = i + 1;
 		     j < f->n && facts_pos(f, j) <= facts_pos(f, i) + WINDOW;
@@ -287,9 +356,10 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			const struct fact *b = &f->v[j];
 
 			if (!fact_is_access(b) || b->key == a->key ||
-			    !joinable(b->key) || !facts_compatible(f, a, b) ||
+			    !kf(p->memo, b->key)->joinable ||
+			    !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks) ||
-			    !callee_side_ok(f, a, b) ||
+			    !callee_side_ok(p, f, a, b) ||
 			    (facts_via(f, a) && facts_via(f, b)))
 				continue;
 			/* the writer's flag is its second store */
@@ -330,7 +400,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 	/* a key's parse, once per fact, not once per pair */
 	/* a refcount's or bit lock's value is no one's data nor flag */
 	for (i = 0; i < f->n; i++)
-		join[i] = fact_is_access(&f->v[i]) && joinable(f->v[i].key) &&
+		join[i] = fact_is_access(&f->v[i]) &&
+			  kf(p->memo, f->v[i].key)->joinable &&
 			  !not_a_flag(&f->v[i]);
 	first = first_reads(f);
 	for (i = 0; i < f->n; i++) {
@@ -355,7 +426,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (!join[j] || b->key == a->key ||
 			    !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks) || !callee_side_ok(f, a, b))
+			    (a->locks && b->locks) ||
+			    !callee_side_ok(p, f, a, b))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b) &&
 			    !not_a_flag(b))
@@ -427,7 +499,7 @@ static size_t find_group(const struct pass *p, enum pair_role role,
 static bool may_pair(const struct pass *p, const struct pair_side *x,
 		     const struct pair_side *y)
 {
-	if (!is_hub(x->k1) && !is_hub(x->k2))
+	if (!kf(p->memo, x->k1)->hub && !kf(p->memo, x->k2)->hub)
 		return true;
 	return same_dir(p->set->fns[x->fn].file, p->set->fns[y->fn].file);
 }
@@ -637,7 +709,8 @@ static void index_occurrences(struct pass *p)
 		for (i = 0; i < p->set->fns[fn].n; i++) {
 			const struct fact *f = &p->set->fns[fn].v[i];
 
-			if (!fact_is_access(f) || !joinable(f->key))
+			if (!fact_is_access(f) ||
+			    !kf(p->memo, f->key)->joinable)
 				continue;
 			if (p->nocc == p->capocc) {
 				p->capocc = p->capocc ? 2 * p->capocc : 4096;
@@ -746,7 +819,7 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 
 		/* the barrier's own accesses: a callee's may be for
 		 * anything (its partners may be a callee's, has_partner()) */
-		if (!fact_is_access(a) || !joinable(a->key) ||
+		if (!fact_is_access(a) || !kf(p->memo, a->key)->joinable ||
 		    facts_via(f, a) ||
 		    (wmb ? !fact_writes(a) : !fact_reads(a)) ||
 		    (!wmb && (a->flags & F_LOCAL_CPU)) ||
@@ -755,9 +828,9 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 		for (j = at + 1; j < f->n && j <= at + WINDOW; j++) {
 			const struct fact *b = &f->v[j];
 
-			if (!fact_is_access(b) || !joinable(b->key) ||
-			    facts_via(f, b) || b->key == a->key ||
-			    !facts_compatible(f, fence, b))
+			if (!fact_is_access(b) ||
+			    !kf(p->memo, b->key)->joinable || facts_via(f, b) ||
+			    b->key == a->key || !facts_compatible(f, fence, b))
 				continue;
 			if (wmb ? !fact_writes(b) : !fact_reads(b))
 				continue;
@@ -825,7 +898,8 @@ void pairing_find(const struct fact_set *set,
 		  void (*fn)(const struct pair_candidate *c, void *arg),
 		  void *arg)
 {
-	struct pass p = { .set = set, .fn = fn, .arg = arg };
+	struct key_memo memo = { 0 };
+	struct pass p = { .set = set, .fn = fn, .arg = arg, .memo = &memo };
 	unsigned i;
 
 	p.sums = summaries_new(set);
@@ -845,4 +919,5 @@ void pairing_find(const struct fact_set *set,
 	summaries_free(p.sums);
 	free(p.v);
 	free(p.occ);
+	free(memo.v);
 }
