@@ -187,6 +187,11 @@ if(OC_PYTHON3)
            COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/cli/bad_inputs.py
                    $<TARGET_FILE:ordercheck>)
   set_tests_properties(cli-bad-inputs PROPERTIES TIMEOUT 300)
+  # the sources build with a user's -fsanitize=address,undefined -O1 too
+  add_test(NAME cli-user-cflags
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/cli/user_cflags.py
+                   ${CMAKE_BINARY_DIR})
+  set_tests_properties(cli-user-cflags PROPERTIES LABELS slow TIMEOUT 900)
 endif()
 
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
