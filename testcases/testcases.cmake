@@ -201,6 +201,20 @@ foreach(case unknown-flag unknown-rule no-files missing-file missing-database
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()
+# The table of bad input (cli/bad_inputs.py): baselines that are not,
+# damaged facts stores, broken compile databases, untracked files under
+# --changed-since; each row its exit status and message.
+if(OC_PYTHON3)
+  add_test(NAME cli-bad-inputs
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/cli/bad_inputs.py
+                   $<TARGET_FILE:ordercheck>)
+  set_tests_properties(cli-bad-inputs PROPERTIES TIMEOUT 300)
+  # the sources build with a user's -fsanitize=address,undefined -O1 too
+  add_test(NAME cli-user-cflags
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/cli/user_cflags.py
+                   ${CMAKE_BINARY_DIR})
+  set_tests_properties(cli-user-cflags PROPERTIES LABELS slow TIMEOUT 900)
+endif()
 
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
 # baselines, --fail-on, --changed-since. 77: a tool is missing, skipped.

@@ -96,8 +96,48 @@ static int read_hunks(const char *rev, const char *root, struct hunks *h,
 	free(file);
 	rc = pclose(p);
 	if (rc != 0) {
-		fprintf(err, "ordercheck: git diff %s failed (is it a "
-			"revision of this repository?)\n", rev);
+		fprintf(err,
+			"ordercheck: git diff %s failed (is it a "
+			"revision of this repository?)\n",
+			rev);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Files git does not track yet are new in every line: without this, a
+ * finding in a file added since REV but not yet committed (or staged)
+ * would be dropped, and the run would pass. Ignored files stay out.
+ */
+static int read_untracked(const char *root, struct hunks *h, FILE *err)
+{
+	FILE *p = popen("git ls-files -z --others --exclude-standard "
+			"--full-name :/",
+			"r");
+	struct strbuf name = { 0 };
+	char *file, ch;
+	int c;
+
+	if (!p) {
+		fprintf(err, "ordercheck: cannot run git ls-files\n");
+		return -1;
+	}
+	while ((c = getc(p)) != EOF) {
+		if (c) {
+			ch = (char)c;
+			sb_add(&name, &ch, 1);
+			continue;
+		}
+		file = xasprintf("%s/%.*s", root, (int)name.len,
+				 name.len ? name.s : "");
+		add_hunk(h, file, 1, UINT_MAX);
+		free(file);
+		name.len = 0;
+	}
+	free(name.s);
+	if (pclose(p) != 0) {
+		fprintf(err, "ordercheck: git ls-files failed\n");
 		return -1;
 	}
 	return 0;
@@ -148,7 +188,7 @@ int changed_filter(const char *rev, struct diag_list *l, FILE *err)
 			"repository here\n");
 		return -1;
 	}
-	if (read_hunks(rev, root, &h, err)) {
+	if (read_hunks(rev, root, &h, err) || read_untracked(root, &h, err)) {
 		free(root);
 		return -1;
 	}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -169,13 +170,29 @@ static bool wanted(const char *base, const char *file, const char *dir,
 	return false;
 }
 
+/*
+ * An entry's "directory", absolute: a relative one is taken relative to
+ * the database's own directory (@db_dir, absolute), where the tools that
+ * write relative ones (Bazel, meson's --relative) mean it, and not to
+ * wherever ordercheck was started.
+ */
+static char *entry_dir(CXCompileCommand cmd, const char *db_dir)
+{
+	CXString d = clang_CompileCommand_getDirectory(cmd);
+	const char *s = clang_getCString(d);
+	char *r = s[0] == '/' ? xstrdup(s) : xasprintf("%s/%s", db_dir, s);
+
+	clang_disposeString(d);
+	return r;
+}
+
 /* Drop argv[0] (the compiler) and the source file itself. */
 static void job_from_command(struct tu_job *job, CXCompileCommand cmd,
-			     const char *base)
+			     const char *base, const char *db_dir)
 {
 	unsigned n = clang_CompileCommand_getNumArgs(cmd), i;
 	CXString file = clang_CompileCommand_getFilename(cmd);
-	CXString dir = clang_CompileCommand_getDirectory(cmd);
+	char *dir = entry_dir(cmd, db_dir);
 	const char *fname = clang_getCString(file);
 	char **argv = xcalloc(n + 1, sizeof(char *));
 	int argc = 0;
@@ -184,20 +201,61 @@ static void job_from_command(struct tu_job *job, CXCompileCommand cmd,
 		CXString a = clang_CompileCommand_getArg(cmd, i);
 		const char *s = clang_getCString(a);
 
-		if (!same_file(base, s, fname, clang_getCString(dir)))
+		if (!same_file(base, s, fname, dir))
 			argv[argc++] = xstrdup(s);
 		clang_disposeString(a);
 	}
-	job->dir = xstrdup(clang_getCString(dir));
-	job->file = fname[0] == '/' ?
-			    xstrdup(fname) :
-			    xasprintf("%s/%s", clang_getCString(dir), fname);
+	job->dir = dir;
+	job->file = fname[0] == '/' ? xstrdup(fname) :
+				      xasprintf("%s/%s", dir, fname);
 	clean_args(job, argv, argc);
 	for (i = 0; i < (unsigned)argc; i++)
 		free(argv[i]);
 	free(argv);
 	clang_disposeString(file);
-	clang_disposeString(dir);
+}
+
+/*
+ * libclang's reader writes its reasons to stderr, first a line on a
+ * "fixed-compilation-database" that was never asked for: they are
+ * captured and returned (malloc, "" if none) so that ordercheck's error
+ * comes first and the misleading line not at all.
+ */
+static CXCompilationDatabase open_database(const char *build_dir,
+					   CXCompilationDatabase_Error *e,
+					   char **said)
+{
+	FILE *tmp = tmpfile();
+	int saved = -1;
+	CXCompilationDatabase db;
+	struct strbuf b = { 0 };
+	char line[4096], *p;
+
+	fflush(stderr);
+	if (tmp && (saved = dup(2)) >= 0)
+		dup2(fileno(tmp), 2);
+	db = clang_CompilationDatabase_fromDirectory(build_dir, e);
+	if (saved >= 0) {
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+	}
+	sb_add(&b, "", 0);
+	if (tmp) {
+		rewind(tmp);
+		while (fgets(line, sizeof(line), tmp)) {
+			p = line;
+			if (!strncmp(p, "LIBCLANG TOOLING ERROR: ", 24))
+				p += 24;
+			p[strcspn(p, "\n")] = '\0';
+			if (!*p || strstr(p, "fixed-compilation-database"))
+				continue;
+			sb_printf(&b, "%s%s", b.len ? "; " : "", p);
+		}
+		fclose(tmp);
+	}
+	*said = sb_detach(&b);
+	return db;
 }
 
 int frontend_jobs_from_database(const char *build_dir, const char *base,
@@ -208,7 +266,8 @@ int frontend_jobs_from_database(const char *build_dir, const char *base,
 	CXCompilationDatabase db;
 	CXCompileCommands cmds;
 	unsigned n, i, out = 0;
-	char *path = xasprintf("%s/compile_commands.json", build_dir);
+	char *path = xasprintf("%s/compile_commands.json", build_dir), *said,
+	     *db_dir;
 
 	*jobs = NULL;
 	*njobs = 0;
@@ -217,28 +276,33 @@ int frontend_jobs_from_database(const char *build_dir, const char *base,
 		free(path);
 		return -FE_NO_DATABASE;
 	}
-	db = clang_CompilationDatabase_fromDirectory(build_dir, &e);
+	db = open_database(build_dir, &e, &said);
 	if (e != CXCompilationDatabase_NoError || !db) {
-		*err = xasprintf("%s: not a valid compilation database", path);
+		*err = xasprintf("%s: not a valid compilation database%s%s",
+				 path, said[0] ? ": libclang says: " : "",
+				 said);
+		free(said);
 		free(path);
 		return -FE_NO_DATABASE;
 	}
+	free(said);
 	free(path);
+	db_dir = path_absolute(build_dir);
 	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
 	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
 	*jobs = xcalloc(n ? n : 1, sizeof(**jobs));
 	for (i = 0; i < n; i++) {
 		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
 		CXString f = clang_CompileCommand_getFilename(c);
-		CXString d = clang_CompileCommand_getDirectory(c);
-		bool w = wanted(base, clang_getCString(f), clang_getCString(d),
-				only, nonly);
+		char *d = entry_dir(c, db_dir);
+		bool w = wanted(base, clang_getCString(f), d, only, nonly);
 
 		clang_disposeString(f);
-		clang_disposeString(d);
+		free(d);
 		if (w)
-			job_from_command(&(*jobs)[out++], c, base);
+			job_from_command(&(*jobs)[out++], c, base, db_dir);
 	}
+	free(db_dir);
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
@@ -443,6 +507,19 @@ static void leave_dir(const struct frontend_opts *opts)
 			opts->base_dir, strerror(errno));
 }
 
+/* A directory named as a file: libclang calls it an "AST read error". */
+static bool is_directory(const struct tu_job *job)
+{
+	struct stat st;
+	char *p = job->file[0] == '/' || !job->dir ?
+			  xstrdup(job->file) :
+			  xasprintf("%s/%s", job->dir, job->file);
+	bool r = !stat(p, &st) && S_ISDIR(st.st_mode);
+
+	free(p);
+	return r;
+}
+
 int frontend_parse(CXIndex idx, const struct tu_job *job,
 		   const struct frontend_opts *opts,
 		   struct CXUnsavedFile *unsaved, CXTranslationUnit *tu,
@@ -463,6 +540,17 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 	int argc;
 	const char **argv = parse_argv(job, opts, &argc, &wd);
 
+	if (!unsaved && is_directory(job)) {
+		file = path_display(opts->base_dir, job->file);
+		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
+			 "is a directory, not a C file (name the files, or "
+			 "-p BUILD_DIR for a compile_commands.json)");
+		free(file);
+		free(argv);
+		free(wd);
+		*tu = NULL;
+		return -FE_PARSE_FAILED;
+	}
 	enter_dir(job, opts);
 	e = clang_parseTranslationUnit2(idx, job->file, argv, argc, unsaved,
 					unsaved ? 1 : 0, flags, tu);

@@ -211,7 +211,9 @@ int macros_collect(CXTranslationUnit tu, struct macro_table *mt)
 	mt->tu = tu;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_cb,
 			    &col);
-	qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
+	/* qsort(NULL, 0) is undefined: a file without macro expansions */
+	if (mt->n)
+		qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
 	link_outer(mt);
 	hash_defs(mt);
 	return 0;

@@ -56,6 +56,12 @@ char *xvasprintf(const char *fmt, va_list ap)
 	int n;
 	char *p;
 
+	/*
+	 * GCC -O1 -fsanitize=undefined sees a path where fmt is NULL and
+	 * warns (-Werror=format-truncation) unless it is ruled out here.
+	 */
+	if (!fmt)
+		abort();
 	va_copy(aq, ap);
 	n = vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);

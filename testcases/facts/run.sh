@@ -150,10 +150,19 @@ EOF2
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite
+	# a run's own store is a cache: set aside, rebuilt, nothing lost
 	run "$oc" -p build
-	expect_status 2
-	expect_err "cannot use facts store"
-	run "$oc" merge-facts out.sqlite build/ordercheck-facts.sqlite
+	expect_status 1
+	expect_err "moved to build/ordercheck-facts.sqlite.corrupt, rebuilding"
+	expect_out "$finding"
+	[ -f build/ordercheck-facts.sqlite.corrupt ] || fail "not set aside"
+	run "$oc" -p build
+	expect_status 1
+	expect_out "$finding"
+	# the rebuilt store is used again
+	expect_err "2 of 2 files unchanged"
+	# a store named to merge is someone's data: an error, left alone
+	run "$oc" merge-facts out.sqlite build/ordercheck-facts.sqlite.corrupt
 	expect_status 2
 	expect_err "cannot use facts store"
 	;;

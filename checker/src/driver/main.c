@@ -18,6 +18,7 @@
 #include "../util.h"
 #include "../workers.h"
 #include "check.h"
+#include "compdb_check.h"
 #include "engines.h"
 #include "options.h"
 #include "tree.h"
@@ -128,8 +129,11 @@ static int load_jobs(const struct options *o, const char *base,
 	int i, rc;
 
 	if (o->build_dir) {
-		rc = frontend_jobs_from_database(o->build_dir, base, o->files,
-						 o->nfiles, jobs, njobs, &err);
+		rc = compdb_check(o->build_dir, &err) ?
+			     -1 :
+			     frontend_jobs_from_database(o->build_dir, base,
+							 o->files, o->nfiles,
+							 jobs, njobs, &err);
 		if (rc) {
 			fprintf(stderr, "ordercheck: %s\n", err);
 			free(err);
@@ -273,6 +277,9 @@ int main(int argc, char **argv)
 		status = o.werror && count_failing(&l, o.fail_on) ?
 				 EXIT_FINDINGS :
 				 EXIT_CLEAN;
+	} else if (o.write_baseline) {
+		/* the findings were wanted: they are the baseline now */
+		status = count_errors(&l) ? EXIT_TROUBLE : EXIT_CLEAN;
 	} else {
 		status = count_errors(&l)		   ? EXIT_TROUBLE :
 			 count_failing(&l, o.fail_on) ? EXIT_FINDINGS :

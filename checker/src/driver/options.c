@@ -201,6 +201,7 @@ static const struct {
 	{ "--stats", NULL, set_stats,
 	  "print each phase's time and memory on stderr (benchmarks)" },
 	{ "--help", NULL, set_help, "this text" },
+	{ "-h", NULL, set_help, "the same" },
 	{ "--version", NULL, set_version, "print the version" },
 };
 

@@ -329,7 +329,7 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	int rc = 0;
 	double t0 = now();
 
-	if (o->facts && !(t.store = store_open(o->facts, &err))) {
+	if (o->facts && !(t.store = store_open_or_rebuild(o->facts, &err))) {
 		fprintf(stderr, "ordercheck: %s\n", err);
 		free(err);
 		return -1;

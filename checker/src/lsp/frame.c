@@ -201,7 +201,8 @@ enum frame_status frame_next(struct frame_reader *r, const char **body,
 	const char *s, *he;
 	size_t n, blen, hlen;
 
-	if (r->skip)
+	/* nothing read yet (a client that closes at once): no buffer */
+	if (r->skip || !r->in.s)
 		return FRAME_MORE;
 	s = r->in.s + r->pos;
 	n = r->in.len - r->pos;

@@ -439,6 +439,19 @@ static bool seen_header(struct fact_set *s, char **f)
 	return !added;
 }
 
+/*
+ * The store is read back, not trusted: a leg's parent and a fact's leg
+ * index the legs before them (facts_write_tu() writes them so), and a
+ * damaged row that says otherwise is refused, not followed out of bounds
+ * or round a cycle (fuzz/corpus/store/regress-*).
+ */
+static bool leg_ok(const struct fact_fn *fn, const char *s)
+{
+	int leg = atoi(s);
+
+	return leg >= -1 && leg < (int)fn->nlegs;
+}
+
 static void add_leg(struct fact_fn *fn, char **f)
 {
 	fn->legs = xrealloc(fn->legs, (fn->nlegs + 1) * sizeof(*fn->legs));
@@ -495,9 +508,10 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			fn = skip ? NULL : new_fn(s, f);
 		} else if (skip) {
 			continue;
-		} else if (line[0] == 'G' && n == 3 && fn) {
+		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 13 && fn) {
+		} else if (line[0] == 'A' && n == 13 && fn &&
+			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {
 			rc = -1;

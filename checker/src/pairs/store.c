@@ -67,10 +67,41 @@ static char *schema_of(struct facts_store *s)
 	return v;
 }
 
-struct facts_store *store_open(const char *path, char **err)
+/*
+ * Whether SQLite finds the file damaged: a file that is not a database at
+ * all, a truncated one (a CI job killed mid-write, a partial cache
+ * restore), a page overwritten. quick_check reads every page once.
+ */
+static bool damaged(int rc, struct facts_store *s)
+{
+	sqlite3_stmt *st;
+	bool bad = false;
+
+	if (rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT)
+		return true;
+	if (rc != SQLITE_OK)
+		return false;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		rc = sqlite3_errcode(s->db);
+		return rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		bad = strcmp((const char *)sqlite3_column_text(st, 0) ?: "",
+			     "ok") != 0;
+	else
+		bad = rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT;
+	sqlite3_finalize(st);
+	return bad;
+}
+
+static struct facts_store *open_store(const char *path, bool check,
+				      bool *corrupt, char **err)
 {
 	struct facts_store *s = xcalloc(1, sizeof(*s));
 	char *have;
+	int rc;
 
 	s->path = xstrdup(path);
 	if (sqlite3_open_v2(path, &s->db,
@@ -82,7 +113,15 @@ struct facts_store *store_open(const char *path, char **err)
 	}
 	sqlite3_busy_timeout(s->db, 10000);
 	/* a file that is not a database fails here, with SQLite's words */
-	if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+	rc = sqlite3_exec(s->db, schema, NULL, NULL, NULL);
+	if (check && damaged(rc, s)) {
+		*corrupt = true;
+		*err = xasprintf("facts store %s is damaged: %s", path,
+				 rc == SQLITE_OK ? "quick_check failed" :
+						   sqlite3_errmsg(s->db));
+		goto bad;
+	}
+	if (rc != SQLITE_OK) {
 		*err = xasprintf("cannot use facts store %s: %s", path,
 				 sqlite3_errmsg(s->db));
 		goto bad;
@@ -102,6 +141,52 @@ struct facts_store *store_open(const char *path, char **err)
 bad:
 	store_close(s);
 	return NULL;
+}
+
+struct facts_store *store_open(const char *path, char **err)
+{
+	bool corrupt = false;
+
+	return open_store(path, false, &corrupt, err);
+}
+
+struct facts_store *store_open_or_rebuild(const char *path, char **err)
+{
+	bool corrupt = false;
+	struct facts_store *s = open_store(path, true, &corrupt, err);
+	char *aside;
+
+	if (s || !corrupt)
+		return s;
+	/*
+	 * A cache, not a record: set it aside for whoever wants to look,
+	 * and start again, so that one interrupted job does not break
+	 * every job after it. Every file is then parsed again.
+	 */
+	aside = xasprintf("%s.corrupt", path);
+	if (rename(path, aside)) {
+		fprintf(stderr,
+			"ordercheck: warning: %s; cannot move it to "
+			"%s: %s\n",
+			*err, aside, strerror(errno));
+		free(aside);
+		return NULL;
+	}
+	fprintf(stderr,
+		"ordercheck: warning: %s; moved to %s, rebuilding "
+		"it (every file is parsed again)\n",
+		*err, aside);
+	free(aside);
+	free(*err);
+	*err = NULL;
+	/* a journal of the damaged file must not be replayed into the new */
+	aside = xasprintf("%s-journal", path);
+	unlink(aside);
+	free(aside);
+	aside = xasprintf("%s-wal", path);
+	unlink(aside);
+	free(aside);
+	return open_store(path, false, &corrupt, err);
 }
 
 void store_close(struct facts_store *s)

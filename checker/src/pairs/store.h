@@ -14,6 +14,12 @@ struct facts_store;
 
 /* Open or create @path; NULL with *err set (malloc) if it cannot. */
 struct facts_store *store_open(const char *path, char **err);
+/*
+ * The same for a run's own store: a damaged one (not a database,
+ * truncated, failing SQLite's quick_check) is moved to @path.corrupt,
+ * with a warning on stderr, and a new one is created in its place.
+ */
+struct facts_store *store_open_or_rebuild(const char *path, char **err);
 void store_close(struct facts_store *s);
 
 /* A TU's row, strings owned by the caller (free()). */

@@ -1,0 +1,1 @@
+int x; void f(void){x=1;}
