@@ -117,6 +117,24 @@ pair-only)
 	expect_status 2
 	expect_err "needs a facts store"
 	;;
+memo)
+	# an unchanged tree is not paired again, and any change to what the
+	# pass reads (a file's facts) pairs it anew
+	setup
+	run "$oc" -p build --stats
+	expect_status 1
+	first=$out
+	run "$oc" -p build --stats
+	expect_status 1
+	expect_err "findings, as the last run's"
+	[ "$out" = "$first" ] || fail "the memo reports differently: $out"
+	run "$oc" -p build --stats --pair-only
+	expect_out "$finding"
+	sed -i 's/\*len = READ_ONCE(q->len);.*/smp_rmb(); *len = READ_ONCE(q->len);/' tree/consumer.c
+	run "$oc" -p build --stats
+	expect_status 0
+	case $err in *"as the last run's"*) fail "a changed file reused the memo: $err" ;; esac
+	;;
 two-cwds)
 	# a header's function is one function whoever stored it: the store
 	# keeps absolute names, so a run from another directory neither sees

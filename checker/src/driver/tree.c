@@ -241,6 +241,7 @@ struct gather {
 	struct fact_set *set;
 	struct diag_list seen; /* --pair-only: the stored per-file findings */
 	int bad;
+	uint64_t hash; /* of everything the pass reads: its memo's key */
 };
 
 /* The store's rows for files outside this run: the rest of the tree. */
@@ -254,6 +255,10 @@ static void add_stored(const struct store_row *r, void *arg)
 	if (!strset_add(g->t->mine, r->file))
 		return;
 	facts = facts_map_paths(r->facts, to_shown, g->t->base);
+	g->hash = hash64(r->file, strlen(r->file) + 1, g->hash);
+	g->hash = hash64(facts, strlen(facts) + 1, g->hash);
+	if (r->diags)
+		g->hash = hash64(r->diags, strlen(r->diags) + 1, g->hash);
 	if (facts_set_add_text(g->set, r->file, facts))
 		g->bad++;
 	free(facts);
@@ -266,10 +271,60 @@ static void add_stored(const struct store_row *r, void *arg)
 	}
 }
 
+/*
+ * The whole-tree pass's result is kept in the store under a hash of all it
+ * reads (every TU's facts and findings, this run's files, the
+ * configuration): an unchanged tree is not paired again.
+ */
+static char *memo_key(const struct tree *t, const struct gather *g,
+		      const struct diag_list *seen, const bool *report,
+		      unsigned ntus)
+{
+	char *text = records_text(seen);
+	uint64_t h = hash64(text, strlen(text) + 1, g->hash);
+	const char *config = t->o->config ? t->o->config : "";
+
+	h = hash64(config, strlen(config) + 1, h);
+	h = hash64(report, ntus * sizeof(*report), h);
+	h = hash64(t->base ? t->base : "", t->base ? strlen(t->base) + 1 : 1,
+		   h);
+	free(text);
+	return xasprintf("%d %016llx", t->o->pair_only, (unsigned long long)h);
+}
+
+/* The memo's findings if its key is @key: 1, else 0. */
+static int memo_get(struct tree *t, const char *key, struct diag_list *found)
+{
+	char *v = t->store ? store_meta_get(t->store, "tree-pass") : NULL;
+	size_t n = strlen(key);
+	int hit = v && !strncmp(v, key, n) && v[n] == '\n' &&
+		  !records_read(found, v + n + 1);
+
+	if (v && !hit)
+		diag_list_free(found);
+	free(v);
+	return hit;
+}
+
+static void memo_put(struct tree *t, const char *key,
+		     const struct diag_list *found)
+{
+	char *text = records_text(found), *v;
+
+	if (!t->store)
+		goto out;
+	v = xasprintf("%s\n%s", key, text);
+	store_meta_put(t->store, "tree-pass", v);
+	free(v);
+out:
+	free(text);
+}
+
 static void pair(struct tree *t, struct diag_list *out)
 {
 	struct fact_set set;
-	struct gather g = { t, &set, { 0 }, 0 };
+	struct gather g = { t, &set, { 0 }, 0, HASH64_INIT };
+	char *key;
 	struct diag_list found = { 0 };
 	struct litmus_findings litmus = { 0 };
 	bool *report;
@@ -278,6 +333,10 @@ static void pair(struct tree *t, struct diag_list *out)
 
 	facts_set_init(&set);
 	for (i = 0; i < t->njobs && !t->o->pair_only; i++) {
+		const char *fx = t->res[i].facts.s ? t->res[i].facts.s : "";
+
+		g.hash = hash64(t->key[i], strlen(t->key[i]) + 1, g.hash);
+		g.hash = hash64(fx, strlen(fx) + 1, g.hash);
 		strset_intern(t->mine, t->key[i], strlen(t->key[i]));
 		/* one TU per job, even without facts: report[] counts on it */
 		if (facts_set_add_text(&set, t->key[i],
@@ -301,6 +360,13 @@ static void pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
+	key = memo_key(t, &g, t->o->pair_only ? &g.seen : out, report,
+		       set.ntus);
+	if (!t->o->litmus.dir && memo_get(t, key, &found)) {
+		stat_line(t, "pairing", t1, "%u findings, as the last run's",
+			  found.n);
+		goto done;
+	}
 	/* the pairing sees what helpers do for their callers */
 	facts_inline_callees(&set);
 	for (nfacts = 0, i = 0; i < set.nfns; i++)
@@ -311,9 +377,13 @@ static void pair(struct tree *t, struct diag_list *out)
 	/* the sinks after pairing: they need the facts, so before the free */
 	litmus_emit(&litmus, &t->o->litmus, &found);
 	litmus_findings_free(&litmus);
-	diag_list_free(&g.seen);
 	stat_line(t, "pairing", t1, "%u findings", found.n);
+	if (!t->o->litmus.dir)
+		memo_put(t, key, &found);
+done:
+	diag_list_free(&g.seen);
 	diag_list_move(out, &found);
+	free(key);
 	free(report);
 	facts_set_free(&set);
 }

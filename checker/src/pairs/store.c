@@ -288,6 +288,37 @@ int store_commit(struct facts_store *s)
 	return exec(s, "COMMIT");
 }
 
+char *store_meta_get(struct facts_store *s, const char *key)
+{
+	sqlite3_stmt *st;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT v FROM meta WHERE k=?", -1, &st,
+			       NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		v = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return v;
+}
+
+int store_meta_put(struct facts_store *s, const char *key, const char *value)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db,
+			       "INSERT OR REPLACE INTO meta VALUES(?, ?)", -1,
+			       &st, NULL) != SQLITE_OK)
+		return fail(s, "write");
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "write");
+}
+
 int store_each(struct facts_store *s,
 	       void (*fn)(const struct store_row *r, void *arg), void *arg)
 {

@@ -43,6 +43,13 @@ int store_each(struct facts_store *s,
 	       void (*fn)(const struct store_row *r, void *arg), void *arg);
 
 /*
+ * A value of the store's own, by name (the whole-tree pass's last result):
+ * a malloc'ed copy or NULL; 0 or -1 to put.
+ */
+char *store_meta_get(struct facts_store *s, const char *key);
+int store_meta_put(struct facts_store *s, const char *key, const char *value);
+
+/*
  * Copy the rows of the stores @srcs into @dst, newer checks winning: the
  * stores of several machines (or CI jobs) become one. 0, or -1 with the
  * reason on stderr.
