@@ -418,6 +418,20 @@ static bool not_a_flag(const struct fact *f)
 	return p && (p->roles & R_NOT_A_FLAG);
 }
 
+/* A void counter bump: atomic_inc(), local_add(), atomic64_dec()... */
+static bool counting(const struct fact *f)
+{
+	static const char *const verbs[] = { "_inc", "_dec", "_add", "_sub" };
+	unsigned k;
+
+	if (f->op != FO_RMW || (f->flags & F_RET) || strstr(f->name, "bit"))
+		return false;
+	for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+		if (strstr(f->name, verbs[k]))
+			return true;
+	return false;
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -457,8 +471,11 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    (a->locks && b->locks) ||
 			    !callee_side_ok(p, f, a, b))
 				continue;
+			/* two counter bumps that return nothing pass no
+			 * message: counts, or ring_buffer's RB_WARN_ON()
+			 * disable counts on an error path */
 			if (fact_writes(a) && fact_writes(b) && marked(b) &&
-			    !not_a_flag(b))
+			    !not_a_flag(b) && !(counting(a) && counting(b)))
 				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_writes(a) && fact_writes(b) && marked(a) &&
 			    !marked(b) && !not_a_flag(a))
