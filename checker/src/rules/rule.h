@@ -28,6 +28,12 @@ enum {
 	 * not report the same reader again (rule_tree_seen()).
 	 */
 	RULE_REPORTS_READER = 1u << 0,
+	/*
+	 * Its findings are on a waker's test for sleepers: the store
+	 * buffering a tree rule (sb-needs-full-barrier) would find again
+	 * with the waiter as the other side.
+	 */
+	RULE_REPORTS_WAKER = 1u << 1,
 };
 
 struct rule_ctx;

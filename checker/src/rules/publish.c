@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Publication: an object made reachable to lockless readers (an RCU list
+ * insertion, rcu_assign_pointer(), a release store, llist_add(), xchg()
+ * or cmpxchg() of its pointer) that its publisher still initialises
+ * afterwards, itself or in a callee of its TU.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rule.h"
+
+enum {
+	MAX_ARGS = 8,
+	ARG_LEN = 160,
+	/* how deep a callee of a callee is followed (events/summary.c: 3) */
+	MAX_DEPTH = 3,
+};
+
+/* ---- the object a text names ---- */
+
+/* The @i-th top-level argument of "a, f(b, c), d", into @out. */
+static bool arg_at(const char *args, unsigned i, char *out, size_t n)
+{
+	unsigned k = 0, depth = 0;
+	const char *s = args, *start = args;
+
+	if (!args)
+		return false;
+	for (;; s++) {
+		if (*s == '(' || *s == '[' || *s == '{')
+			depth++;
+		else if ((*s == ')' || *s == ']' || *s == '}') && depth)
+			depth--;
+		if (*s == '\0' || (*s == ',' && !depth)) {
+			if (k++ == i) {
+				size_t len = (size_t)(s - start);
+
+				while (len && isspace((unsigned char)*start))
+					start++, len--;
+				while (len &&
+				       isspace((unsigned char)start[len - 1]))
+					len--;
+				if (len >= n)
+					return false;
+				memcpy(out, start, len);
+				out[len] = '\0';
+				return true;
+			}
+			if (!*s)
+				return false;
+			start = s + 1;
+		}
+	}
+}
+
+static unsigned nargs(const char *args)
+{
+	char buf[ARG_LEN];
+	unsigned n = 0;
+
+	while (n < MAX_ARGS && arg_at(args, n, buf, sizeof(buf)))
+		n++;
+	return n;
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Skip blanks, parentheses and a cast "(struct foo *)". */
+static const char *skip_noise(const char *s)
+{
+	for (;;) {
+		while (isspace((unsigned char)*s) || *s == '(')
+			s++;
+		if (!strncmp(s, "struct ", 7) || !strncmp(s, "void", 4)) {
+			const char *q = strchr(s, ')');
+
+			if (!q)
+				return s;
+			s = q + 1;
+			continue;
+		}
+		return s;
+	}
+}
+
+/*
+ * The variable an object argument names, into @root: "obj" of "obj",
+ * "&obj->node", "&obj.node", "(void *)obj"; NULL for anything else (a
+ * constant, NULL, a pointer read from elsewhere: p->child).
+ */
+static const char *object_root(const char *text, char *root, size_t n)
+{
+	const char *s = skip_noise(text), *e;
+	bool addr = false;
+	size_t len;
+
+	if (*s == '&') {
+		addr = true;
+		s = skip_noise(s + 1);
+	}
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return NULL;
+	for (e = s; ident_char(*e); e++)
+		;
+	len = (size_t)(e - s);
+	if (len >= n || (len == 4 && !strncmp(s, "NULL", 4)))
+		return NULL;
+	while (*e == ')' || isspace((unsigned char)*e))
+		e++;
+	/* a pointer into the object: &obj->node; not obj->next */
+	if (*e && !(addr && (!strncmp(e, "->", 2) || *e == '.')))
+		return NULL;
+	memcpy(root, s, len);
+	root[len] = '\0';
+	return root;
+}
+
+/*
+ * @loc, a store's location as written ("obj->f", "&obj->ref",
+ * "INIT_KEY(obj)"), is in the object @root points to: @root followed by
+ * "->" or "." (or, in a macro's arguments, alone).
+ */
+static bool in_object(const char *loc, const char *root)
+{
+	size_t n = strlen(root);
+	const char *s = loc;
+	bool macro;
+
+	while (ident_char(*s))
+		s++;
+	/* a store that a macro of the user's makes: INIT_KEY(obj) */
+	macro = s > loc && *s == '(';
+	for (s = loc; (s = strstr(s, root)); s += n) {
+		const char *e = s + n;
+
+		if (s > loc && (ident_char(s[-1]) || s[-1] == '.' ||
+				(s[-1] == '>' && s - loc >= 2 && s[-2] == '-')))
+			continue;
+		if (ident_char(*e))
+			continue;
+		while (*e == ')')
+			e++;
+		if (macro || !strncmp(e, "->", 2) || (*e == '.' && e[1] != '.'))
+			return true;
+	}
+	return false;
+}
+
+/* ---- the publication ---- */
+
+/* The argument of publishing @p that is the object: see R_PUBLISHES. */
+static bool published_arg(const struct event *p, char *out, size_t n)
+{
+	const struct vocab_entry *v = p->prim;
+	unsigned na = nargs(p->args), i;
+
+	if (v->ptr_arg != 0)
+		i = 0;
+	else if ((v->flags & F_COND) && na >= 3)
+		i = na - 1;
+	else
+		i = 1;
+	return arg_at(p->args, i, out, n);
+}
+
+struct publication {
+	const struct event *at; /* the primitive, maybe in a callee */
+	const struct event *call; /* the call of the callee, or NULL */
+	char root[ARG_LEN];
+};
+
+/*
+ * A publication of the object the variable @param names, among @l's
+ * events and those of its callees: the callee half of is_publication().
+ */
+static const struct event *publishes_param(const struct evlist *l,
+					   const char *param, unsigned depth);
+
+static const struct event *call_publishes(const struct event *c,
+					  const char *root, unsigned depth)
+{
+	char a[ARG_LEN], r[ARG_LEN];
+	unsigned i;
+
+	if (c->type != EV_CALL || !c->callee_body || depth >= MAX_DEPTH)
+		return NULL;
+	for (i = 0; i < c->callee_nparams; i++)
+		if (arg_at(c->args, i, a, sizeof(a)) &&
+		    object_root(a, r, sizeof(r)) && !strcmp(r, root)) {
+			const struct event *p = publishes_param(
+				c->callee_body, c->callee_params[i], depth + 1);
+
+			if (p)
+				return p;
+		}
+	return NULL;
+}
+
+static bool is_publishing(const struct event *e)
+{
+	return e->type == EV_ACCESS && events_has_role(e, R_PUBLISHES) &&
+	       e->args;
+}
+
+static const struct event *publishes_param(const struct evlist *l,
+					   const char *param, unsigned depth)
+{
+	char a[ARG_LEN], r[ARG_LEN];
+	const struct event *e, *p;
+	unsigned i, j;
+
+	evlist_for_each(l, i, e) {
+		if (is_publishing(e) && published_arg(e, a, sizeof(a)) &&
+		    object_root(a, r, sizeof(r)) && !strcmp(r, param))
+			return e;
+		if ((p = call_publishes(e, param, depth)))
+			return p;
+		for (j = 0; j < e->nlegs; j++)
+			if ((p = publishes_param(&e->legs[j], param, depth)))
+				return p;
+	}
+	return NULL;
+}
+
+/* @e publishes an object, or calls a function of this TU that does. */
+static bool is_publication(const struct event *e, struct publication *pub)
+{
+	char a[ARG_LEN];
+	unsigned i;
+
+	pub->call = NULL;
+	if (is_publishing(e)) {
+		pub->at = e;
+		return published_arg(e, a, sizeof(a)) &&
+		       object_root(a, pub->root, sizeof(pub->root));
+	}
+	if (e->type != EV_CALL || !e->callee_body)
+		return false;
+	for (i = 0; i < e->callee_nparams; i++)
+		if (arg_at(e->args, i, a, sizeof(a)) &&
+		    object_root(a, pub->root, sizeof(pub->root)) &&
+		    (pub->at = publishes_param(e->callee_body,
+					       e->callee_params[i], 1))) {
+			pub->call = e;
+			return true;
+		}
+	return false;
+}
+
+/* ---- the stores after it ---- */
+
+/*
+ * An initialising store: a plain or WRITE_ONCE() store, refcount_set(),
+ * atomic_set(); not a release or a publication of its own (a flag set
+ * last, on purpose), not an RMW (a state bit set later). Its location as
+ * written goes to @loc.
+ */
+static bool init_store(struct rule_ctx *ctx, const struct event *e, char *loc,
+		       size_t n)
+{
+	if (e->type != EV_ACCESS || e->kind != K_STORE ||
+	    (e->cls != OC_PLAIN && e->cls != OC_MSTORE) ||
+	    (e->flags & EVF_IN_LOC))
+		return false;
+	if (e->prim)
+		return e->prim->ptr_arg >= 0 &&
+		       arg_at(e->args, (unsigned)e->prim->ptr_arg, loc, n);
+	return rule_source_text(ctx, e, loc, n) != NULL;
+}
+
+struct found {
+	const struct event *store; /* the first initialising store */
+	const struct event *call; /* the caller's call it is in, or NULL */
+	char loc[ARG_LEN];
+	unsigned more; /* further stores */
+	bool marked_only; /* every one is WRITE_ONCE(): readers expect it */
+};
+
+static void found_store(struct found *f, const struct event *s,
+			const struct event *call, const char *loc)
+{
+	bool marked = s->prim && s->cls == OC_MSTORE &&
+		      !events_has_role(s, R_NOT_A_FLAG) &&
+		      (s->prim->flags & F_LVALUE);
+
+	if (f->store) {
+		f->more++;
+		f->marked_only &= marked;
+		return;
+	}
+	f->store = s;
+	f->call = call;
+	f->marked_only = marked;
+	snprintf(f->loc, sizeof(f->loc), "%s", loc);
+}
+
+/* The stores of a callee's body @l into the object its @param names. */
+static void callee_stores(struct rule_ctx *ctx, const struct evlist *l,
+			  const char *param, const struct event *call,
+			  unsigned depth, struct found *f)
+{
+	char loc[ARG_LEN], a[ARG_LEN], r[ARG_LEN];
+	const struct event *e;
+	unsigned i, j;
+
+	evlist_for_each(l, i, e) {
+		if (init_store(ctx, e, loc, sizeof(loc)) &&
+		    in_object(loc, param))
+			found_store(f, e, call, loc);
+		if (e->type == EV_CALL && e->callee_body && depth < MAX_DEPTH)
+			for (j = 0; j < e->callee_nparams; j++)
+				if (arg_at(e->args, j, a, sizeof(a)) &&
+				    object_root(a, r, sizeof(r)) &&
+				    !strcmp(r, param))
+					callee_stores(ctx, e->callee_body,
+						      e->callee_params[j], call,
+						      depth + 1, f);
+		for (j = 0; j < e->nlegs; j++)
+			callee_stores(ctx, &e->legs[j], param, call, depth, f);
+	}
+}
+
+struct walk {
+	struct rule_ctx *ctx;
+	const struct publication *pub;
+	struct found f;
+	bool stop; /* the object was unpublished, or the function left */
+};
+
+/* @e unpublishes the object: list_del_rcu(&obj->node). */
+static bool unpublishes(const struct event *e, const char *root)
+{
+	char a[ARG_LEN], r[ARG_LEN];
+
+	return e->type == EV_ACCESS && events_has_role(e, R_UNPUBLISHES) &&
+	       arg_at(e->args, 0, a, sizeof(a)) &&
+	       object_root(a, r, sizeof(r)) && !strcmp(r, root);
+}
+
+/* A branch on whether a cmpxchg() published: its legs may not have. */
+static bool on_outcome(const struct event *b, const struct event *p)
+{
+	unsigned i;
+
+	for (i = 0; i < b->ndeps; i++)
+		if (b->deps[i] == p)
+			return true;
+	return false;
+}
+
+static void walk_list(struct walk *w, const struct evlist *l, unsigned from);
+
+static void walk_event(struct walk *w, const struct event *e)
+{
+	const char *root = w->pub->root;
+	char loc[ARG_LEN], a[ARG_LEN], r[ARG_LEN];
+	unsigned j;
+
+	if (unpublishes(e, root)) {
+		w->stop = true;
+		return;
+	}
+	if (init_store(w->ctx, e, loc, sizeof(loc)) && in_object(loc, root)) {
+		found_store(&w->f, e, NULL, loc);
+		return;
+	}
+	if (e->type == EV_CALL && e->callee_body) {
+		for (j = 0; j < e->callee_nparams; j++)
+			if (arg_at(e->args, j, a, sizeof(a)) &&
+			    object_root(a, r, sizeof(r)) && !strcmp(r, root))
+				callee_stores(w->ctx, e->callee_body,
+					      e->callee_params[j], e, 1, &w->f);
+		return;
+	}
+	if (e->type == EV_BRANCH && (w->pub->at->flags & F_COND) &&
+	    on_outcome(e, w->pub->at))
+		return;
+	for (j = 0; j < e->nlegs; j++) {
+		bool stop = w->stop;
+
+		walk_list(w, &e->legs[j], 0);
+		/* a leg that returns ends itself, not what follows the branch */
+		w->stop = stop || (w->stop && e->type == EV_LOOP);
+	}
+}
+
+static void walk_list(struct walk *w, const struct evlist *l, unsigned from)
+{
+	const struct event *e;
+	unsigned i;
+
+	for (i = from; i < l->n && !w->stop; i++) {
+		e = l->v[i];
+		if (e->type == EV_JUMP) {
+			w->stop = true;
+			return;
+		}
+		walk_event(w, e);
+	}
+}
+
+/*
+ * Everything after @p in program order: the rest of its list, then of
+ * each enclosing list after the branch or loop holding it. A conditional
+ * publication in a loop's condition (a cmpxchg retry loop) leaves its
+ * loop's body alone: it runs when the cmpxchg failed.
+ */
+static void walk_after(struct walk *w, const struct function_ir *fn,
+		       const struct event *p)
+{
+	const struct evlist *l;
+	unsigned idx;
+
+	l = events_list_of(fn, p, &idx);
+	if (!l)
+		return;
+	if (!((p->flags & F_COND) && (p->flags & EVF_IN_COND) && p->parent &&
+	      p->parent->type == EV_LOOP))
+		walk_list(w, l, idx + 1);
+	for (p = p->parent; p && !w->stop; p = p->parent) {
+		l = events_list_of(fn, p, &idx);
+		if (!l)
+			return;
+		walk_list(w, l, idx + 1);
+	}
+}
+
+static const char *published_how(const struct publication *pub, char *buf,
+				 size_t n)
+{
+	if (pub->call)
+		snprintf(buf, n, "%s() in %s()", pub->at->name,
+			 pub->call->name);
+	else
+		snprintf(buf, n, "%s()", pub->at->name);
+	return buf;
+}
+
+struct pti_arg {
+	struct rule_ctx *ctx;
+	const struct rule *self;
+	const struct function_ir *fn;
+};
+
+static void check_list_pti(const struct evlist *l, void *arg)
+{
+	struct pti_arg *pa = arg;
+	struct publication pub;
+	const struct event *e;
+	unsigned i;
+
+	evlist_for_each(l, i, e) {
+		struct walk w = { pa->ctx, &pub, { 0 }, false };
+		const struct event *where;
+		struct oc_diag *d;
+		char how[ARG_LEN + 40], more[48];
+
+		if (!is_publication(e, &pub))
+			continue;
+		walk_after(&w, pa->fn, pub.call ? pub.call : pub.at);
+		if (!w.f.store)
+			continue;
+		where = w.f.call ? w.f.call : w.f.store;
+		published_how(&pub, how, sizeof(how));
+		more[0] = '\0';
+		if (w.f.more)
+			snprintf(more, sizeof(more), " (and %u more store%s)",
+				 w.f.more, w.f.more == 1 ? "" : "s");
+		d = rule_report(pa->ctx, pa->self, pa->fn, where,
+				"'%s' is initialised%s%s%s after '%s' was "
+				"published to lockless readers by %s%s: a "
+				"reader that finds it can see the value from "
+				"before; initialise it before publishing",
+				w.f.loc, w.f.call ? " in " : "",
+				w.f.call ? w.f.call->name : "",
+				w.f.call ? "()" : "", pub.root, how, more);
+		/* only WRITE_ONCE()s: the publisher expects readers to race */
+		if (w.f.marked_only)
+			d->sev = SEV_NOTE;
+		rule_note(d, pub.call ? pub.call : pub.at,
+			  "'%s' published here", pub.root);
+		if (w.f.call)
+			rule_note(d, w.f.store, "stored here");
+	}
+}
+
+static void check_publish_then_init(struct rule_ctx *ctx,
+				    const struct rule *self,
+				    const struct function_ir *fn)
+{
+	struct pti_arg a = { ctx, self, fn };
+
+	events_for_each_list(fn, check_list_pti, &a);
+}
+
+static const struct rule publish_rules[] = {
+	{ "publish-then-init", SEV_WARNING, FIX_NONE,
+	  ON_FUNCTION(check_publish_then_init),
+	  "an object published to lockless readers (RCU list insertion, "
+	  "`rcu_assign_pointer()`, release store, `llist_add()`, `xchg()`) "
+	  "and initialised afterwards, in the function or a callee" },
+};
+
+const struct rule_family family_publish = {
+	"publication",
+	publish_rules,
+	sizeof(publish_rules) / sizeof(publish_rules[0]),
+};
