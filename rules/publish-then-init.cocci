@@ -13,7 +13,9 @@
 //# writer expects readers to race; the checker makes it a remark);
 //# cmpxchg() and xchg() publications (their failure paths keep the
 //# object private: the checker follows the branch on the result); plain
-//# list_add(), which is no lockless publication.
+//# list_add(), which is no lockless publication; a store after a lock
+//# taken after the publication (an update readers serialise with); the
+//# ->prev and ->pprev of a list node (RCU readers follow ->next only).
 //# Known limits: the checker also sees stores made by a callee of the
 //# same file (init_foo(obj)) and publications made by one, and stores
 //# written inside a macro of the user's; this rule sees neither. A field
@@ -30,8 +32,10 @@ virtual org
 virtual report
 
 @r depends on !patch exists@
-expression obj, head, e, v, v2, h2;
-identifier f, g, g2;
+expression obj, head, e, v, v2, h2, l;
+identifier f, g2;
+// ->prev and ->pprev are the updater's: RCU readers follow ->next
+identifier g != {prev, pprev};
 position p;
 @@
 
@@ -67,6 +71,11 @@ position p;
      when != refcount_set(&obj->g2, v2)
      when != atomic_set(&obj->g2, v2)
      when != WRITE_ONCE(obj->g2, v2)
+     when != spin_lock(l)
+     when != spin_lock_bh(l)
+     when != spin_lock_irq(l)
+     when != spin_lock_irqsave(l, ...)
+     when != mutex_lock(l)
 (
 * obj->g@p = v;
 |

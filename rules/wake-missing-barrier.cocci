@@ -37,6 +37,8 @@ position q;
 @@
 
 (
+ lockdep_assert_held(l);
+|
  spin_lock(l);
 |
  spin_lock_irq(l);
@@ -70,6 +72,66 @@ position q;
 |
  wake_up_var@q(...)
 )
+
+// tests that decide a wake-up: one follows (not BUG_ON(waitqueue_active()))
+@wk depends on !patch exists@
+expression wq;
+position q;
+@@
+
+(
+ waitqueue_active@q(wq)
+|
+ swait_active@q(wq)
+)
+ ...
+(
+ wake_up(...)
+|
+ wake_up_all(...)
+|
+ wake_up_nr(...)
+|
+ wake_up_interruptible(...)
+|
+ wake_up_interruptible_all(...)
+|
+ wake_up_interruptible_sync(...)
+|
+ wake_up_poll(...)
+|
+ wake_up_interruptible_poll(...)
+|
+ wake_up_interruptible_sync_poll(...)
+|
+ wake_up_locked(...)
+|
+ swake_up_one(...)
+|
+ swake_up_all(...)
+|
+ swake_up_locked(...)
+)
+
+@initialize:python@
+@@
+
+woken = set()
+
+def decides(p):
+	"""wake_up_bit() and wake_up_var() wake; a queue test needs one after."""
+	with open(p.file) as f:
+		line = f.read().split("\n")[int(p.line) - 1]
+	name = line[int(p.column):]
+	if name.startswith("wake_up_bit") or name.startswith("wake_up_var"):
+		return True
+	return (p.file, p.line, p.column) in woken
+
+@script:python depends on !patch@
+q << wk.q;
+@@
+
+woken.add((q[0].file, q[0].line, q[0].column))
 
 @r depends on !patch exists@
 expression x, v, nr, addr, wq;
@@ -112,12 +174,12 @@ p << r.p;
 @@
 
 # a foo_locked() function: its caller holds the lock
-if not p[0].current_element.endswith("_locked"):
+if not p[0].current_element.endswith("_locked") and decides(p[0]):
 	cocci.print_main("WARNING: a test for sleepers after a store with no full barrier between: a lost wake-up; use wq_has_sleeper() or smp_mb() [wake-missing-barrier]", p)
 
 @script:python depends on report@
 p << r.p;
 @@
 
-if not p[0].current_element.endswith("_locked"):
+if not p[0].current_element.endswith("_locked") and decides(p[0]):
 	coccilib.report.print_report(p[0], "WARNING: a test for sleepers after a store with no full barrier between: a lost wake-up; use wq_has_sleeper() or smp_mb() [wake-missing-barrier]")

@@ -135,6 +135,8 @@ enum {
 	 * (waitqueue_active() in include/linux/wait.h, wake_up_bit())
 	 */
 	R_TESTS_SLEEPERS = 1 << 22,
+	/* PATTERN rows: a function that initialises what it is given */
+	R_INITIALISES = 1 << 23,
 };
 
 struct vocab_entry {

@@ -103,6 +103,24 @@ void node_add(struct table *t, struct node *n, int key)
 	node_init(n, key); // expect-warning[publish-then-init] {{'n->key' is initialised in node_init() after 'n' was published}}
 }
 
+/* a member given to a function that initialises it (INIT_LIST_HEAD()) */
+struct group {
+	struct list_head list;
+	struct list_head children;
+};
+
+static void init_list_head(struct list_head *l)
+{
+	WRITE_ONCE(l->next, l);
+	l->prev = l;
+}
+
+void group_online(struct block *block, struct group *g)
+{
+	list_add_rcu(&g->list, &block->chain_list);
+	init_list_head(&g->children); // expect-warning[publish-then-init] {{is initialised in init_list_head() after 'g' was published}}
+}
+
 /* and the publication in a helper: table_insert() adds it to the list */
 static void table_insert(struct table *t, struct node *n)
 {

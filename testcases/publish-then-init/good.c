@@ -107,3 +107,81 @@ int chain_try(struct block *block, struct chain *chain, int err)
 	chain->dead = 1;
 	return err;
 }
+
+/* sock_graft(): rcu_assign_pointer() of &parent->wq publishes the member */
+struct wq {
+	int flags;
+};
+struct socket {
+	struct wq wq;
+	struct chain *sk;
+};
+struct sock {
+	struct wq *sk_wq;
+};
+
+void graft(struct sock *sk, struct socket *parent, struct chain *c)
+{
+	rcu_assign_pointer(sk->sk_wq, &parent->wq);
+	parent->sk = c;
+}
+
+/* an update under a lock taken after the publication */
+void chain_publish_then_lock(struct block *block, struct chain *chain,
+			     spinlock_t *l)
+{
+	list_add_rcu(&chain->list, &block->chain_list);
+	spin_lock(l);
+	chain->index = 3;
+	spin_unlock(l);
+}
+
+/* inserting a member into another structure is no initialisation */
+struct entry {
+	struct list_head hash;
+	struct list_head lru;
+	int key;
+};
+
+static void lru_insert(struct list_head *n, struct list_head *head)
+{
+	n->next = head->next;
+	n->prev = head;
+	head->next = n;
+}
+
+void entry_add(struct block *block, struct entry *e, struct list_head *lru)
+{
+	e->key = 1;
+	list_add_rcu(&e->hash, &block->chain_list);
+	lru_insert(&e->lru, lru);
+}
+
+/* a helper that publishes only when no other object is there */
+static struct entry *entry_insert(struct block *block, struct entry *e,
+				  struct entry *old)
+{
+	if (old)
+		return old;
+	list_add_rcu(&e->hash, &block->chain_list);
+	return e;
+}
+
+struct entry *entry_get(struct block *block, struct entry *e,
+			struct entry *old)
+{
+	struct entry *got = entry_insert(block, e, old);
+
+	if (got != e)
+		e->key = -1;
+	return got;
+}
+
+/* RCU readers follow ->next only: ->prev is the updater's (rculist.h) */
+void splice_one(struct list_head *prev, struct list_head *first,
+		struct list_head *next)
+{
+	rcu_assign_pointer(prev->next, first);
+	first->prev = prev;
+	next->prev = first;
+}

@@ -67,6 +67,26 @@ void chan_signal_release(struct chan *c)
 		wake_up(&c->wq);
 }
 
+/* wakeup_kswapd(): the test returns early, the wake-up follows */
+void chan_kick_if_sleeping(struct chan *c, int order)
+{
+	WRITE_ONCE(c->ready, order);
+	if (!waitqueue_active(&c->wq)) // expect-warning[wake-missing-barrier] {{after 'WRITE_ONCE(c->ready, order)'}}
+		return;
+	wake_up_interruptible(&c->wq);
+}
+
+/* refcount_dec_and_test() is release and, on zero, acquire: not full */
+struct pending {
+	refcount_t refs;
+};
+
+void pending_put(struct pending *p)
+{
+	if (refcount_dec_and_test(&p->refs))
+		wake_up_var(&p->refs); // expect-warning[wake-missing-barrier] {{use smp_mb() between them}}
+}
+
 /* the callee variant: the test is in a helper of this file */
 static void chan_wake(struct chan *c)
 {

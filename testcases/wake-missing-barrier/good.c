@@ -10,6 +10,7 @@
 
 void schedule(void);
 void do_something(void);
+void lockdep_assert_held(void *lock);
 
 struct chan {
 	wait_queue_head_t wq;
@@ -116,4 +117,30 @@ void chan_signal_early(struct chan *c, int err)
 	}
 	if (waitqueue_active(&c->wq))
 		wake_up(&c->wq);
+}
+
+/* an assertion, not a wake-up: locks_release_private() */
+void chan_free(struct chan *c)
+{
+	c->ready = 0;
+	if (waitqueue_active(&c->wq))
+		do_something();
+}
+
+/* the caller holds the lock the waiter queues under: bd_clear_claiming() */
+void chan_clear_claiming(struct chan *c)
+{
+	lockdep_assert_held(&c->lock);
+	c->ready = 0;
+	wake_up_bit(&c->flags, 0);
+}
+
+/* the store under the lock, the test after it but still under it */
+void chan_release(struct chan *c)
+{
+	spin_lock_bh(&c->lock);
+	c->ready = 0;
+	if (waitqueue_active(&c->wq))
+		wake_up(&c->wq);
+	spin_unlock_bh(&c->lock);
 }

@@ -151,6 +151,20 @@ static bool in_object(const char *loc, const char *root)
 	return false;
 }
 
+/*
+ * @loc names a field that readers of an RCU list never read: ->prev and
+ * ->pprev are the updater's (include/linux/rculist.h: readers follow
+ * ->next only), and the list primitives store them after the ->next
+ * that publishes.
+ */
+static bool updater_only_field(const char *loc)
+{
+	const char *dot = strrchr(loc, '.'), *arrow = strrchr(loc, '>');
+	const char *f = dot > arrow ? dot : arrow;
+
+	return f && (!strcmp(f + 1, "prev") || !strcmp(f + 1, "pprev"));
+}
+
 /* ---- the publication ---- */
 
 /* The argument of publishing @p that is the object: see R_PUBLISHES. */
@@ -171,8 +185,77 @@ static bool published_arg(const struct event *p, char *out, size_t n)
 struct publication {
 	const struct event *at; /* the primitive, maybe in a callee */
 	const struct event *call; /* the call of the callee, or NULL */
-	char root[ARG_LEN];
+	char root[ARG_LEN]; /* the variable: "obj" */
+	/*
+	 * What is published: the object @root points to, or for a pointer
+	 * stored by rcu_assign_pointer() as &parent->wq, that member
+	 */
+	char obj[ARG_LEN];
 };
+
+/*
+ * A list insertion takes a pointer to the node embedded in the object
+ * (list_add_rcu(&obj->node, head)): what readers reach is the object. A
+ * pointer store publishes what the pointer points to.
+ */
+static bool container_style(const struct vocab_entry *v)
+{
+	return v->ptr_arg != 0 || strstr(v->name, "list");
+}
+
+/*
+ * "parent->wq" of "&parent->wq", into @out: a member path (identifiers,
+ * "->", "."), or false.
+ */
+static bool member_path(const char *text, char *out, size_t n)
+{
+	const char *s = skip_noise(text);
+	size_t k = 0;
+
+	if (*s != '&')
+		return false;
+	s = skip_noise(s + 1);
+	for (; *s && *s != ')' && !isspace((unsigned char)*s); s++) {
+		if (!ident_char(*s) && *s != '.' && *s != '-' && *s != '>')
+			return false;
+		if (k + 1 >= n)
+			return false;
+		out[k++] = *s;
+	}
+	out[k] = '\0';
+	return k > 0;
+}
+
+/* The object @p publishes, from its argument @a, into @pub. */
+static bool set_object(const struct event *p, const char *a,
+		       struct publication *pub)
+{
+	if (!object_root(a, pub->root, sizeof(pub->root)))
+		return false;
+	if (container_style(p->prim) ||
+	    !member_path(a, pub->obj, sizeof(pub->obj)))
+		snprintf(pub->obj, sizeof(pub->obj), "%s", pub->root);
+	return true;
+}
+
+/*
+ * The parameter of callee @c whose argument @j is the object @root
+ * names, to look for its stores or publication in the callee: the
+ * object itself, or a member of it given to a function that initialises
+ * what it is given (INIT_LIST_HEAD(&obj->list), R_INITIALISES), not one
+ * that inserts it elsewhere (list_add(&obj->list, ...)).
+ */
+static const char *follows(const struct event *c, unsigned j, const char *root)
+{
+	char a[ARG_LEN], r[ARG_LEN];
+
+	if (j >= c->callee_nparams || !arg_at(c->args, j, a, sizeof(a)) ||
+	    !object_root(a, r, sizeof(r)) || strcmp(r, root))
+		return NULL;
+	if (*skip_noise(a) == '&' && !vocab_name_is(c->name, R_INITIALISES))
+		return NULL;
+	return c->callee_params[j];
+}
 
 /*
  * A publication of the object the variable @param names, among @l's
@@ -236,17 +319,18 @@ static bool is_publication(const struct event *e, struct publication *pub)
 	pub->call = NULL;
 	if (is_publishing(e)) {
 		pub->at = e;
-		return published_arg(e, a, sizeof(a)) &&
-		       object_root(a, pub->root, sizeof(pub->root));
+		return published_arg(e, a, sizeof(a)) && set_object(e, a, pub);
 	}
 	if (e->type != EV_CALL || !e->callee_body)
 		return false;
 	for (i = 0; i < e->callee_nparams; i++)
 		if (arg_at(e->args, i, a, sizeof(a)) &&
 		    object_root(a, pub->root, sizeof(pub->root)) &&
+		    *skip_noise(a) != '&' &&
 		    (pub->at = publishes_param(e->callee_body,
 					       e->callee_params[i], 1))) {
 			pub->call = e;
+			snprintf(pub->obj, sizeof(pub->obj), "%s", pub->root);
 			return true;
 		}
 	return false;
@@ -300,28 +384,56 @@ static void found_store(struct found *f, const struct event *s,
 }
 
 /* The stores of a callee's body @l into the object its @param names. */
+/*
+ * A store made under a lock taken after the publication is an update
+ * that readers who care serialise with: not an initialisation.
+ */
+static void count_lock(const struct event *e, unsigned *locks)
+{
+	if (e->type != EV_LOCK)
+		return;
+	if (e->kind == K_LOCK)
+		(*locks)++;
+	else if (e->kind == K_UNLOCK && *locks)
+		(*locks)--;
+}
+
+/* An initialising store into the object @obj names, at @e. */
+static bool stores_into(struct rule_ctx *ctx, const struct event *e,
+			const char *obj, char *loc, size_t n)
+{
+	return init_store(ctx, e, loc, n) && in_object(loc, obj) &&
+	       !updater_only_field(loc);
+}
+
+/* The stores of a callee's body @l into the object its @param names. */
 static void callee_stores(struct rule_ctx *ctx, const struct evlist *l,
 			  const char *param, const struct event *call,
-			  unsigned depth, struct found *f)
+			  unsigned depth, unsigned *locks, struct found *f)
 {
-	char loc[ARG_LEN], a[ARG_LEN], r[ARG_LEN];
+	char loc[ARG_LEN];
 	const struct event *e;
+	const char *q;
 	unsigned i, j;
 
 	evlist_for_each(l, i, e) {
-		if (init_store(ctx, e, loc, sizeof(loc)) &&
-		    in_object(loc, param))
+		count_lock(e, locks);
+		if (*locks)
+			continue;
+		if (stores_into(ctx, e, param, loc, sizeof(loc)))
 			found_store(f, e, call, loc);
 		if (e->type == EV_CALL && e->callee_body && depth < MAX_DEPTH)
 			for (j = 0; j < e->callee_nparams; j++)
-				if (arg_at(e->args, j, a, sizeof(a)) &&
-				    object_root(a, r, sizeof(r)) &&
-				    !strcmp(r, param))
-					callee_stores(ctx, e->callee_body,
-						      e->callee_params[j], call,
-						      depth + 1, f);
-		for (j = 0; j < e->nlegs; j++)
-			callee_stores(ctx, &e->legs[j], param, call, depth, f);
+				if ((q = follows(e, j, param)))
+					callee_stores(ctx, e->callee_body, q,
+						      call, depth + 1, locks,
+						      f);
+		for (j = 0; j < e->nlegs; j++) {
+			unsigned held = *locks;
+
+			callee_stores(ctx, &e->legs[j], param, call, depth,
+				      &held, f);
+		}
 	}
 }
 
@@ -330,6 +442,13 @@ struct walk {
 	const struct publication *pub;
 	struct found f;
 	bool stop; /* the object was unpublished, or the function left */
+	unsigned locks; /* taken since the publication, not released */
+	/*
+	 * A callee's publication may not have happened (iget5_locked():
+	 * inode_insert5() returns another inode): only the straight line
+	 * after the call, not the branches on what it returned.
+	 */
+	bool straight;
 };
 
 /* @e unpublishes the object: list_del_rcu(&obj->node). */
@@ -357,35 +476,48 @@ static void walk_list(struct walk *w, const struct evlist *l, unsigned from);
 
 static void walk_event(struct walk *w, const struct event *e)
 {
-	const char *root = w->pub->root;
-	char loc[ARG_LEN], a[ARG_LEN], r[ARG_LEN];
+	const struct publication *pub = w->pub;
+	char loc[ARG_LEN];
+	const char *q;
 	unsigned j;
 
-	if (unpublishes(e, root)) {
+	if (unpublishes(e, pub->root)) {
 		w->stop = true;
 		return;
 	}
-	if (init_store(w->ctx, e, loc, sizeof(loc)) && in_object(loc, root)) {
+	count_lock(e, &w->locks);
+	if (w->locks)
+		return;
+	if (stores_into(w->ctx, e, pub->obj, loc, sizeof(loc))) {
 		found_store(&w->f, e, NULL, loc);
 		return;
 	}
 	if (e->type == EV_CALL && e->callee_body) {
-		for (j = 0; j < e->callee_nparams; j++)
-			if (arg_at(e->args, j, a, sizeof(a)) &&
-			    object_root(a, r, sizeof(r)) && !strcmp(r, root))
-				callee_stores(w->ctx, e->callee_body,
-					      e->callee_params[j], e, 1, &w->f);
+		/* a member published (&parent->wq): its callees are not seen */
+		for (j = 0;
+		     j < e->callee_nparams && !strcmp(pub->obj, pub->root);
+		     j++) {
+			unsigned held = 0;
+
+			if ((q = follows(e, j, pub->root)))
+				callee_stores(w->ctx, e->callee_body, q, e, 1,
+					      &held, &w->f);
+		}
 		return;
 	}
-	if (e->type == EV_BRANCH && (w->pub->at->flags & F_COND) &&
-	    on_outcome(e, w->pub->at))
+	if (e->type == EV_BRANCH && (pub->at->flags & F_COND) &&
+	    on_outcome(e, pub->at))
+		return;
+	if (w->straight)
 		return;
 	for (j = 0; j < e->nlegs; j++) {
 		bool stop = w->stop;
+		unsigned held = w->locks;
 
 		walk_list(w, &e->legs[j], 0);
 		/* a leg that returns ends itself, not what follows the branch */
 		w->stop = stop || (w->stop && e->type == EV_LOOP);
+		w->locks = held;
 	}
 }
 
@@ -441,11 +573,28 @@ static const char *published_how(const struct publication *pub, char *buf,
 	return buf;
 }
 
+enum { MAX_REPORTED = 16 };
+
 struct pti_arg {
 	struct rule_ctx *ctx;
 	const struct rule *self;
 	const struct function_ir *fn;
+	/* one finding per object per function: its first publication */
+	char reported[MAX_REPORTED][ARG_LEN];
+	unsigned nreported;
 };
+
+static bool reported(struct pti_arg *pa, const char *root)
+{
+	unsigned i;
+
+	for (i = 0; i < pa->nreported; i++)
+		if (!strcmp(pa->reported[i], root))
+			return true;
+	if (pa->nreported < MAX_REPORTED)
+		snprintf(pa->reported[pa->nreported++], ARG_LEN, "%s", root);
+	return false;
+}
 
 static void check_list_pti(const struct evlist *l, void *arg)
 {
@@ -455,15 +604,16 @@ static void check_list_pti(const struct evlist *l, void *arg)
 	unsigned i;
 
 	evlist_for_each(l, i, e) {
-		struct walk w = { pa->ctx, &pub, { 0 }, false };
+		struct walk w = { pa->ctx, &pub, { 0 }, false, 0, false };
 		const struct event *where;
 		struct oc_diag *d;
 		char how[ARG_LEN + 40], more[48];
 
 		if (!is_publication(e, &pub))
 			continue;
+		w.straight = pub.call != NULL;
 		walk_after(&w, pa->fn, pub.call ? pub.call : pub.at);
-		if (!w.f.store)
+		if (!w.f.store || reported(pa, pub.root))
 			continue;
 		where = w.f.call ? w.f.call : w.f.store;
 		published_how(&pub, how, sizeof(how));
@@ -493,7 +643,7 @@ static void check_publish_then_init(struct rule_ctx *ctx,
 				    const struct rule *self,
 				    const struct function_ir *fn)
 {
-	struct pti_arg a = { ctx, self, fn };
+	struct pti_arg a = { ctx, self, fn, { { 0 } }, 0 };
 
 	events_for_each_list(fn, check_list_pti, &a);
 }

@@ -166,16 +166,109 @@ static const struct event *store_before(const struct function_ir *fn,
 	return NULL;
 }
 
-/* The function says its caller holds a lock: foo_locked(), lockdep. */
+/* The function says its caller holds a lock: foo_locked(). */
 static bool lock_held(const struct function_ir *fn)
 {
 	return vocab_name_is(fn->name, R_CALLER_HOLDS);
 }
 
+/*
+ * A lock is held at @at: taken before it in program order (in its list
+ * and the enclosing ones) and not released, or said to be held
+ * (lockdep_assert_held()). Which lock we cannot tell: any lock may be the
+ * queue's, whose holder needs no barrier (wait.h).
+ */
+static bool held_at(const struct function_ir *fn, const struct event *at)
+{
+	const struct event *p, *e;
+	const struct evlist *l;
+	unsigned idx, i;
+	int depth = 0;
+
+	for (p = at; p; p = p->parent) {
+		l = events_list_of(fn, p, &idx);
+		if (!l)
+			break;
+		for (i = 0; i < idx; i++) {
+			e = l->v[i];
+			if (e->type == EV_MARKER && (e->flags & F_LOCK_HELD))
+				return true;
+			if (e->type == EV_LOCK && e->kind == K_LOCK)
+				depth++;
+			else if (e->type == EV_LOCK && e->kind == K_UNLOCK &&
+				 depth)
+				depth--;
+		}
+	}
+	return depth > 0;
+}
+
+/* A wake-up among @l's events from @from on, or in their callees. */
+static bool list_wakes(const struct evlist *l, unsigned from, unsigned depth)
+{
+	const struct event *e;
+	unsigned i, j;
+
+	for (i = from; i < l->n; i++) {
+		e = l->v[i];
+		if (events_has_role(e, R_WAKE))
+			return true;
+		if (e->type == EV_CALL && e->callee_body && depth < MAX_DEPTH &&
+		    list_wakes(e->callee_body, 0, depth + 1))
+			return true;
+		for (j = 0; j < e->nlegs; j++)
+			if (list_wakes(&e->legs[j], 0, depth))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The test decides a wake-up: one follows it, in its function or in the
+ * callee that starts with it (if (waitqueue_active()) wake_up()), unlike
+ * BUG_ON(waitqueue_active(&fl->fl_wait)) in locks_release_private().
+ * wake_up_bit() and wake_up_var() are their own wake-up.
+ */
+static bool decides_wake(struct rule_ctx *ctx, const struct function_ir *fn,
+			 const struct event *e, const struct event *test)
+{
+	const struct event *p;
+	const struct evlist *l;
+	unsigned idx;
+
+	if (events_has_role(test, R_WAKE))
+		return true;
+	if (e != test) {
+		/* the callee as a function of its own: its macros named */
+		const struct function_ir *cf =
+			rule_function_named(ctx, e->name);
+		const struct event *t = NULL;
+
+		if (cf && cf->body.n)
+			t = events_through_call(cf->body.v[0], false);
+		if (t && events_has_role(t, R_TESTS_SLEEPERS))
+			return decides_wake(ctx, cf, t, t);
+		return e->callee_body && list_wakes(e->callee_body, 0, 1);
+	}
+	for (p = e; p; p = p->parent) {
+		l = events_list_of(fn, p, &idx);
+		if (!l)
+			return false;
+		if (list_wakes(l, idx + 1, 0))
+			return true;
+	}
+	return false;
+}
+
 static const char *fix_for(const struct event *test, const struct event *st)
 {
-	if (st->type == EV_ACCESS && st->kind == K_RMW)
+	/* the helper upgrades a void or relaxed RMW (atomic_t.txt) */
+	if (st->type == EV_ACCESS && st->kind == K_RMW &&
+	    (!(st->flags & F_RET) || st->cls == OC_RMW_RLX))
 		return "smp_mb__after_atomic() after the atomic";
+	if (st->type == EV_ACCESS && st->kind == K_RMW)
+		return "smp_mb() between them (the RMW orders only what comes "
+		       "before it, or its read)";
 	if (!strcmp(test->name, "waitqueue_active"))
 		return "wq_has_sleeper(), which has the smp_mb()";
 	if (!strcmp(test->name, "swait_active"))
@@ -200,7 +293,8 @@ static void check_list_wake(const struct evlist *l, void *arg)
 		struct oc_diag *d;
 
 		if (!(test = sleeper_test(e)) ||
-		    !(st = store_before(wa->fn, e)))
+		    !decides_wake(wa->ctx, wa->fn, e, test) ||
+		    held_at(wa->fn, e) || !(st = store_before(wa->fn, e)))
 			continue;
 		if (st->type == EV_CALL) {
 			snprintf(loc, sizeof(loc), "a store in '%s()'",
