@@ -15,7 +15,8 @@
 //# object private: the checker follows the branch on the result); plain
 //# list_add(), which is no lockless publication; a store after a lock
 //# taken after the publication (an update readers serialise with); the
-//# ->prev and ->pprev of a list node (RCU readers follow ->next only).
+//# ->prev and ->pprev of a list node (RCU readers follow ->next only); a
+//# store in a block that unwinds with a goto (an error path).
 //# Known limits: the checker also sees stores made by a callee of the
 //# same file (init_foo(obj)) and publications made by one, and stores
 //# written inside a macro of the user's; this rule sees neither. A field
@@ -31,12 +32,32 @@ virtual context
 virtual org
 virtual report
 
+// stores on an error path that unwinds with a goto: not initialisation
+@unw depends on !patch@
+expression E, obj, v;
+identifier g, lbl;
+position q;
+@@
+
+if (E) {
+  ...
+(
+  obj->g@q = v;
+|
+  refcount_set@q(&obj->g, v);
+|
+  atomic_set@q(&obj->g, v);
+)
+  ...
+  goto lbl;
+}
+
 @r depends on !patch exists@
 expression obj, head, e, v, v2, h2, l;
 identifier f, g2;
 // ->prev and ->pprev are the updater's: RCU readers follow ->next
 identifier g != {prev, pprev};
-position p;
+position p != unw.q;
 @@
 
 (

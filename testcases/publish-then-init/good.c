@@ -185,3 +185,44 @@ void splice_one(struct list_head *prev, struct list_head *first,
 	first->prev = prev;
 	next->prev = first;
 }
+
+/* a lockless stack push: the link is the publication's own result */
+struct bio {
+	struct bio *next;
+};
+struct io_end {
+	struct bio *bio;
+};
+
+void io_end_push(struct io_end *io, struct bio *bio)
+{
+	bio->next = xchg(&io->bio, bio);
+}
+
+/* a callee that puts or frees the object is no initialisation */
+static void entry_put(struct entry *e)
+{
+	e->key = 0;
+}
+
+void entry_add_put(struct block *block, struct entry *e)
+{
+	e->key = 2;
+	list_add_rcu(&e->hash, &block->chain_list);
+	entry_put(e);
+}
+
+/* error unwinding after the publication: the leg ends in a goto */
+int entry_register(struct block *block, struct entry *e, int err)
+{
+	e->key = 3;
+	list_add_rcu(&e->hash, &block->chain_list);
+	if (err) {
+		e->key = -1;
+		list_del_rcu(&e->hash);
+		goto out;
+	}
+	return 0;
+out:
+	return err;
+}

@@ -240,19 +240,20 @@ static bool set_object(const struct event *p, const char *a,
 
 /*
  * The parameter of callee @c whose argument @j is the object @root
- * names, to look for its stores or publication in the callee: the
- * object itself, or a member of it given to a function that initialises
- * what it is given (INIT_LIST_HEAD(&obj->list), R_INITIALISES), not one
- * that inserts it elsewhere (list_add(&obj->list, ...)).
+ * names (itself or a member), to look for its stores in the callee: a
+ * function named for initialising what it is given (node_init(obj),
+ * INIT_LIST_HEAD(&obj->list), R_INITIALISES), not one that inserts it
+ * elsewhere (list_add(&obj->lru, ...)), updates it under its own lock, or
+ * frees it on an error path (put_foo(obj), destroy_inode()): on Linux
+ * 6.1 those were most of what a callee stored after a publication.
  */
 static const char *follows(const struct event *c, unsigned j, const char *root)
 {
 	char a[ARG_LEN], r[ARG_LEN];
 
 	if (j >= c->callee_nparams || !arg_at(c->args, j, a, sizeof(a)) ||
-	    !object_root(a, r, sizeof(r)) || strcmp(r, root))
-		return NULL;
-	if (*skip_noise(a) == '&' && !vocab_name_is(c->name, R_INITIALISES))
+	    !object_root(a, r, sizeof(r)) || strcmp(r, root) ||
+	    !vocab_name_is(c->name, R_INITIALISES))
 		return NULL;
 	return c->callee_params[j];
 }
@@ -437,6 +438,24 @@ static void callee_stores(struct rule_ctx *ctx, const struct evlist *l,
 	}
 }
 
+/*
+ * @st stores what publication @p returned: "bio->bi_private =
+ * xchg(&io_end->bio, bio)", the push of a lockless stack whose consumer
+ * takes the chain after a later synchronisation (the last put).
+ */
+static bool links_result(const struct event *st, const struct event *p)
+{
+	return st->value_text && p->name && (p->prim->flags & F_RET) &&
+	       !strncmp(skip_noise(st->value_text), p->name, strlen(p->name));
+}
+
+/* A leg that ends in a goto: the error unwinding of the kernel's style. */
+static bool unwinds(const struct evlist *l)
+{
+	return l->n && l->v[l->n - 1]->type == EV_JUMP &&
+	       !strcmp(l->v[l->n - 1]->name, "goto");
+}
+
 struct walk {
 	struct rule_ctx *ctx;
 	const struct publication *pub;
@@ -488,7 +507,8 @@ static void walk_event(struct walk *w, const struct event *e)
 	count_lock(e, &w->locks);
 	if (w->locks)
 		return;
-	if (stores_into(w->ctx, e, pub->obj, loc, sizeof(loc))) {
+	if (stores_into(w->ctx, e, pub->obj, loc, sizeof(loc)) &&
+	    !links_result(e, pub->at)) {
 		found_store(&w->f, e, NULL, loc);
 		return;
 	}
@@ -514,6 +534,8 @@ static void walk_event(struct walk *w, const struct event *e)
 		bool stop = w->stop;
 		unsigned held = w->locks;
 
+		if (unwinds(&e->legs[j]))
+			continue;
 		walk_list(w, &e->legs[j], 0);
 		/* a leg that returns ends itself, not what follows the branch */
 		w->stop = stop || (w->stop && e->type == EV_LOOP);
