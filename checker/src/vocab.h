@@ -137,6 +137,9 @@ enum {
 	R_TESTS_SLEEPERS = 1 << 22,
 	/* PATTERN rows: a function that initialises what it is given */
 	R_INITIALISES = 1 << 23,
+	/* PATTERN rows: a function that takes what it is given out of a
+	 * structure (list_del_init(), hlist_del_init()) */
+	R_REMOVES = 1 << 24,
 };
 
 struct vocab_entry {

@@ -226,3 +226,31 @@ int entry_register(struct block *block, struct entry *e, int err)
 out:
 	return err;
 }
+
+/* a field of another object reached through the published one */
+struct station {
+	struct block *sdata;
+};
+struct vlan {
+	struct station *sta;
+};
+
+void station_move(struct vlan *v, struct station *sta)
+{
+	rcu_assign_pointer(v->sta, sta);
+	sta->sdata->nchains = 0;
+}
+
+/* list_del_init() takes a member out of a list: no initialisation */
+static void list_del_init_local(struct list_head *l)
+{
+	l->next = l;
+	l->prev = l;
+}
+
+void entry_move(struct block *block, struct entry *e)
+{
+	e->key = 4;
+	list_add_rcu(&e->hash, &block->chain_list);
+	list_del_init_local(&e->lru);
+}

@@ -145,8 +145,12 @@ static bool in_object(const char *loc, const char *root)
 			continue;
 		while (*e == ')')
 			e++;
-		if (macro || !strncmp(e, "->", 2) || (*e == '.' && e[1] != '.'))
+		if (macro)
 			return true;
+		if (strncmp(e, "->", 2) && !(*e == '.' && e[1] != '.'))
+			continue;
+		/* obj->a->b is a field of what obj->a points to, not of obj */
+		return !strstr(e + 1, "->");
 	}
 	return false;
 }
@@ -253,7 +257,8 @@ static const char *follows(const struct event *c, unsigned j, const char *root)
 
 	if (j >= c->callee_nparams || !arg_at(c->args, j, a, sizeof(a)) ||
 	    !object_root(a, r, sizeof(r)) || strcmp(r, root) ||
-	    !vocab_name_is(c->name, R_INITIALISES))
+	    !vocab_name_is(c->name, R_INITIALISES) ||
+	    vocab_name_is(c->name, R_REMOVES))
 		return NULL;
 	return c->callee_params[j];
 }
@@ -299,8 +304,12 @@ static const struct event *publishes_param(const struct evlist *l,
 	unsigned i, j;
 
 	evlist_for_each(l, i, e) {
+		char m[ARG_LEN];
+
+		/* rcu_assign_pointer(sk->sk_wq, &parent->wq): the member */
 		if (is_publishing(e) && published_arg(e, a, sizeof(a)) &&
-		    object_root(a, r, sizeof(r)) && !strcmp(r, param))
+		    object_root(a, r, sizeof(r)) && !strcmp(r, param) &&
+		    (container_style(e->prim) || !member_path(a, m, sizeof(m))))
 			return e;
 		if ((p = call_publishes(e, param, depth)))
 			return p;
