@@ -73,44 +73,24 @@ position q;
  wake_up_var@q(...)
 )
 
-// tests that decide a wake-up: one follows (not BUG_ON(waitqueue_active()))
-@wk depends on !patch exists@
+// tests that decide a wake-up: the then-branch wakes, or the test
+// returns early and the wake-up follows (wakeup_kswapd()); not
+// BUG_ON(waitqueue_active()) nor a test used as a heuristic in a
+// compound condition
+@wk depends on !patch@
 expression wq;
+identifier wake =~ "^s?wake_up(_[a-z_]*)?$";
 position q;
 @@
 
 (
- waitqueue_active@q(wq)
+ if (\(waitqueue_active@q(wq)\|swait_active@q(wq)\)) { <+... wake(...) ...+> }
 |
- swait_active@q(wq)
-)
+ if (\(waitqueue_active@q(wq)\|swait_active@q(wq)\)) { <+... wake(...) ...+> } else { ... }
+|
+ if (!\(waitqueue_active@q(wq)\|swait_active@q(wq)\)) return ...;
  ...
-(
- wake_up(...)
-|
- wake_up_all(...)
-|
- wake_up_nr(...)
-|
- wake_up_interruptible(...)
-|
- wake_up_interruptible_all(...)
-|
- wake_up_interruptible_sync(...)
-|
- wake_up_poll(...)
-|
- wake_up_interruptible_poll(...)
-|
- wake_up_interruptible_sync_poll(...)
-|
- wake_up_locked(...)
-|
- swake_up_one(...)
-|
- swake_up_all(...)
-|
- swake_up_locked(...)
+ wake(...);
 )
 
 @initialize:python@
