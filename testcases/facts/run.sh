@@ -135,6 +135,36 @@ memo)
 	expect_status 0
 	case $err in *"as the last run's"*) fail "a changed file reused the memo: $err" ;; esac
 	;;
+pair-timeout)
+	# --timeout bounds the tree pass: an error, exit 2, and the result is
+	# not kept as the memo of an unchanged tree
+	setup
+	ORDERCHECK_TEST_PAIRING_EXPIRED=1 run "$oc" -p build
+	expect_status 2
+	expect_out "error: pairing the tree took more than 300 seconds"
+	case $out in *"$finding"*) fail "a pass out of time finished: $out" ;; esac
+	run "$oc" -p build --stats
+	expect_status 1
+	expect_out "$finding"
+	case $err in *"as the last run's"*) fail "an incomplete pass was kept: $err" ;; esac
+	;;
+pair-cap)
+	# a struct shared by more writers than the cap: each reader is paired
+	# with the first PAIR_CAP, and a remark names the key
+	{
+		echo 'struct s { int a, b; };'
+		i=0
+		while [ $i -lt 300 ]; do
+			echo "void w$i(struct s *p) { __atomic_store_n(&p->a, 1, __ATOMIC_RELAXED); __atomic_store_n(&p->b, 1, __ATOMIC_RELEASE); }"
+			i=$((i + 1))
+		done
+		echo 'int r(struct s *p) { if (__atomic_load_n(&p->b, __ATOMIC_RELAXED)) return __atomic_load_n(&p->a, __ATOMIC_RELAXED); return 0; }'
+	} >many.c
+	run "$oc" many.c
+	expect_out "remark: pairing capped: 'struct s.a' then 'struct s.b' has 300 sides like this one; each partner was paired with the first 256"
+	expect_out "many.c:302:.*warning:"
+	expect_out "note: 'w0()' writes 'struct s.a' before 'struct s.b'"
+	;;
 two-cwds)
 	# a header's function is one function whoever stored it: the store
 	# keeps absolute names, so a run from another directory neither sees

@@ -164,7 +164,8 @@ static const struct {
 	{ "--resource-dir", "DIR", set_resource_dir,
 	  "clang's resource directory (builtin headers)" },
 	{ "--timeout", "SECONDS", set_timeout,
-	  "give up on a file after SECONDS (default 300, 0: never)" },
+	  "give up on a file, or on pairing the tree, after SECONDS "
+	  "(default 300, 0: never)" },
 	{ "--no-fork", NULL, set_no_fork,
 	  "check in this process (debugging; a crash ends the run)" },
 	{ "--baseline", "FILE", set_baseline,

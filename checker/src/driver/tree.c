@@ -320,6 +320,31 @@ out:
 	free(text);
 }
 
+/*
+ * --timeout covers the whole-tree pass too: past it, an error says so
+ * (the run fails) and the findings so far, tree and per-file, are kept.
+ */
+static void pairing_expired(const struct tree *t, const struct fact_set *set,
+			    struct diag_list *found)
+{
+	char *why = xasprintf("pairing the tree took more than %u seconds "
+			      "and was stopped: its findings are incomplete "
+			      "(raise --timeout, 0: never)",
+			      t->o->timeout);
+
+	diag_add(found, NULL, SEV_ERROR,
+		 set->nfns ? set->fns[0].file : "ordercheck", 0, 0, NULL, why);
+	free(why);
+}
+
+static double pairing_deadline(const struct tree *t)
+{
+	/* the tests' way to a pass out of time, as CRASH_ON is to a crash */
+	if (getenv("ORDERCHECK_TEST_PAIRING_EXPIRED"))
+		return now() - 1;
+	return t->o->timeout ? now() + t->o->timeout : 0;
+}
+
 static void pair(struct tree *t, struct diag_list *out)
 {
 	struct fact_set set;
@@ -327,7 +352,7 @@ static void pair(struct tree *t, struct diag_list *out)
 	char *key;
 	struct diag_list found = { 0 };
 	struct litmus_findings litmus = { 0 };
-	bool *report;
+	bool *report, expired;
 	unsigned i, nfacts = 0;
 	double t0 = now(), t1;
 
@@ -372,13 +397,16 @@ static void pair(struct tree *t, struct diag_list *out)
 	for (nfacts = 0, i = 0; i < set.nfns; i++)
 		nfacts += set.fns[i].n;
 	stat_line(t, "inline", t1, "%u facts with callees inlined", nfacts);
-	rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out, &found,
-		      t->o->litmus.dir ? &litmus : NULL);
+	expired = rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out,
+				&found, t->o->litmus.dir ? &litmus : NULL,
+				pairing_deadline(t));
+	if (expired)
+		pairing_expired(t, &set, &found);
 	/* the sinks after pairing: they need the facts, so before the free */
 	litmus_emit(&litmus, &t->o->litmus, &found);
 	litmus_findings_free(&litmus);
 	stat_line(t, "pairing", t1, "%u findings", found.n);
-	if (!t->o->litmus.dir)
+	if (!t->o->litmus.dir && !expired)
 		memo_put(t, key, &found);
 done:
 	diag_list_free(&g.seen);

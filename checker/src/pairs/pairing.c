@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../events/keys.h"
 #include "../vocab.h"
@@ -188,7 +189,34 @@ struct pass {
 	void (*fn)(const struct pair_candidate *c, void *arg);
 	void *arg;
 	struct key_memo *memo;
+	double deadline; /* CLOCK_MONOTONIC seconds, or 0: none */
+	bool expired;
+	bool *capped; /* by a group's first index: its cap was reported */
 };
+
+/*
+ * The partners a side is paired with, per group of one key pair: a struct
+ * every function of a generated file shares would make the pass quadratic.
+ * Linux 6.1's largest group has far fewer (see bench/bench-pairing.sh).
+ */
+#define PAIR_CAP 256
+
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Out of time: checked every few hundred steps, clock reads are not free. */
+static bool out_of_time(struct pass *p, size_t step)
+{
+	if (!p->expired && p->deadline && !(step & 255) &&
+	    mono_now() > p->deadline)
+		p->expired = true;
+	return p->expired;
+}
 
 static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 		     unsigned i, unsigned j)
@@ -390,6 +418,20 @@ static bool not_a_flag(const struct fact *f)
 	return p && (p->roles & R_NOT_A_FLAG);
 }
 
+/* A void counter bump: atomic_inc(), local_add(), atomic64_dec()... */
+static bool counting(const struct fact *f)
+{
+	static const char *const verbs[] = { "_inc", "_dec", "_add", "_sub" };
+	unsigned k;
+
+	if (f->op != FO_RMW || (f->flags & F_RET) || strstr(f->name, "bit"))
+		return false;
+	for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+		if (strstr(f->name, verbs[k]))
+			return true;
+	return false;
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -429,8 +471,11 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    (a->locks && b->locks) ||
 			    !callee_side_ok(p, f, a, b))
 				continue;
+			/* two counter bumps that return nothing pass no
+			 * message: counts, or ring_buffer's RB_WARN_ON()
+			 * disable counts on an error path */
 			if (fact_writes(a) && fact_writes(b) && marked(b) &&
-			    !not_a_flag(b))
+			    !not_a_flag(b) && !(counting(a) && counting(b)))
 				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_writes(a) && fact_writes(b) && marked(a) &&
 			    !marked(b) && !not_a_flag(a))
@@ -575,7 +620,7 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
-	struct pair_candidate c = { shape, p->set, a, b, NULL, NULL };
+	struct pair_candidate c = { shape, p->set, a, b, NULL, NULL, 0, 0 };
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
 	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
@@ -584,16 +629,40 @@ static void candidate(struct pass *p, enum shape shape,
 	p->fn(&c, p->arg);
 }
 
+/*
+ * The end of group [lo, hi) that side @e is paired with: at most PAIR_CAP
+ * partners, and the first time a group is cut, a candidate that says so.
+ */
+static size_t capped(struct pass *p, const struct pair_side *e, size_t lo,
+		     size_t hi)
+{
+	struct pair_candidate c = { SHAPE_CAPPED, p->set, NULL, e,
+				    NULL,	  NULL,	  0,	0 };
+
+	if (hi - lo <= PAIR_CAP)
+		return hi;
+	if (!p->capped[lo]) {
+		p->capped[lo] = true;
+		c.a = &p->v[lo];
+		c.group = hi - lo;
+		c.cap = PAIR_CAP;
+		p->fn(&c, p->arg);
+	}
+	return lo + PAIR_CAP;
+}
+
 static void join(struct pass *p)
 {
 	size_t i, lo, hi, k;
 
-	for (i = 0; i < p->n; i++) {
+	p->capped = xcalloc(p->n ? p->n : 1, sizeof(*p->capped));
+	for (i = 0; i < p->n && !out_of_time(p, i); i++) {
 		const struct pair_side *e = &p->v[i];
 
 		if (e->role == ROLE_RR || e->role == ROLE_RW) {
 			/* the writer stores k2 then k1 */
 			hi = find_group(p, ROLE_WW, e->k2, e->k1, &lo);
+			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				candidate(p,
 					  e->role == ROLE_RR ? SHAPE_MP :
@@ -603,6 +672,7 @@ static void join(struct pass *p)
 		if (e->role == ROLE_RW && !pairing_plain_flag(p->set, e)) {
 			/* the other side reads k2 then stores k1 */
 			hi = find_group(p, ROLE_RW, e->k2, e->k1, &lo);
+			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				if (!pairing_plain_flag(p->set, &p->v[k]))
 					candidate(p, SHAPE_LB, e, &p->v[k]);
@@ -613,19 +683,23 @@ static void join(struct pass *p)
 			 * a plain flag's side is MP's and S's only.
 			 */
 			hi = find_group(p, ROLE_WW, e->k1, e->k2, &lo);
+			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				if (!pairing_plain_flag(p->set, &p->v[k]))
 					candidate(p, SHAPE_SAME_WAY, &p->v[k],
 						  e);
 			hi = find_group(p, ROLE_WW_LEAD, e->k1, e->k2, &lo);
+			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				candidate(p, SHAPE_SAME_WAY, &p->v[k], e);
 		} else if (e->role == ROLE_WR) {
 			hi = find_group(p, ROLE_WR, e->k2, e->k1, &lo);
+			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				candidate(p, SHAPE_SB, e, &p->v[k]);
 		}
 	}
+	free(p->capped);
 }
 
 /* ---- barriers and their partners ---- */
@@ -865,7 +939,7 @@ static void barriers(struct pass *p)
 {
 	unsigned fn, i;
 
-	for (fn = 0; fn < p->set->nfns; fn++) {
+	for (fn = 0; fn < p->set->nfns && !out_of_time(p, fn); fn++) {
 		const struct fact_fn *f = &p->set->fns[fn];
 
 		if (f->in_header)
@@ -874,7 +948,8 @@ static void barriers(struct pass *p)
 			const struct fact *x = &f->v[i];
 			struct pair_barrier b = { 0 };
 			struct pair_candidate c = {
-				SHAPE_BARRIER, p->set, NULL, NULL, &b, NULL
+				SHAPE_BARRIER, p->set, NULL, NULL, &b,
+				NULL,	       0,      0
 			};
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
@@ -894,12 +969,16 @@ static void barriers(struct pass *p)
 	}
 }
 
-void pairing_find(const struct fact_set *set,
+bool pairing_find(const struct fact_set *set,
 		  void (*fn)(const struct pair_candidate *c, void *arg),
-		  void *arg)
+		  void *arg, double deadline)
 {
 	struct key_memo memo = { 0 };
-	struct pass p = { .set = set, .fn = fn, .arg = arg, .memo = &memo };
+	struct pass p = { .set = set,
+			  .fn = fn,
+			  .arg = arg,
+			  .memo = &memo,
+			  .deadline = deadline };
 	unsigned i;
 
 	p.sums = summaries_new(set);
@@ -920,4 +999,5 @@ void pairing_find(const struct fact_set *set,
 	free(p.v);
 	free(p.occ);
 	free(memo.v);
+	return p.expired;
 }

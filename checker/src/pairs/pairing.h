@@ -28,6 +28,11 @@ enum shape {
 	 * of its barrier (or the two are halves of a seqlock).
 	 */
 	SHAPE_SAME_WAY,
+	/*
+	 * Not a shape: @b's group of partners, from @a on, has @group
+	 * sides, of which it was paired with the first @cap (PAIR_CAP).
+	 */
+	SHAPE_CAPPED,
 };
 
 /* What a side's two accesses are, in order. */
@@ -90,15 +95,18 @@ struct pair_candidate {
 	const struct pair_side *a, *b;
 	const struct pair_barrier *barrier;
 	const struct plain_read *read; /* SHAPE_PLAIN_READ (lockless.h) */
+	size_t group, cap; /* SHAPE_CAPPED */
 };
 
 /*
  * Call @fn on every candidate in @set: the two-sided shapes first, sorted
- * by location keys, then the barriers in the order of the set.
+ * by location keys, then the barriers in the order of the set. Past
+ * @deadline (CLOCK_MONOTONIC seconds; 0: none) it stops and returns true:
+ * the candidates so far are all there is.
  */
-void pairing_find(const struct fact_set *set,
+bool pairing_find(const struct fact_set *set,
 		  void (*fn)(const struct pair_candidate *c, void *arg),
-		  void *arg);
+		  void *arg, double deadline);
 
 /*
  * A key two functions may pair on: shared, and not a field of a type

@@ -24,23 +24,86 @@ struct rule_tree_ctx {
 	struct diag_list *out;
 	struct litmus_findings *litmus; /* or NULL */
 	struct strset *reported; /* "rule|fn|k1|k2" already reported */
+	/* "file:line" of the seen findings of reader-reporting rules */
+	struct strset *seen_readers;
 };
+
+static char *line_key(const char *file, unsigned line)
+{
+	return xasprintf("%s:%u", file, line);
+}
+
+/*
+ * Every candidate asks whether its reader was reported already: an index,
+ * not a scan of the findings per candidate (quadratic in a struct shared
+ * by thousands of functions).
+ */
+static struct strset *index_readers(const struct diag_list *seen)
+{
+	struct strset *s = strset_new();
+	const struct rule *r;
+	unsigned i;
+
+	for (i = 0; seen && i < seen->n; i++) {
+		const struct oc_diag *d = &seen->v[i];
+		char *k;
+
+		if (!d->rule || !(r = registry_find(d->rule)) ||
+		    !(r->flags & RULE_REPORTS_READER))
+			continue;
+		k = line_key(d->file, d->line);
+		strset_add(s, k);
+		free(k);
+	}
+	return s;
+}
+
+/*
+ * A group of partners the pass cut short: a remark at its first side, so
+ * that the silence past the cap is not mistaken for a verdict.
+ */
+static void report_cap(struct rule_tree_ctx *ctx,
+		       const struct pair_candidate *c)
+{
+	const struct fact *at = pairing_first(c->set, c->a);
+	const struct fact_fn *fn = pairing_fn(c->set, c->a);
+	char *msg;
+
+	if (ctx->report && !ctx->report[fn->tu])
+		return;
+	msg = xasprintf("pairing capped: '%s' then '%s' has %zu sides like "
+			"this one; each partner was paired with the first %zu",
+			c->a->k1, c->a->k2, c->group, c->cap);
+	diag_add(ctx->out, NULL, SEV_NOTE, at->file, at->line, at->col,
+		 fn->name, msg);
+	free(msg);
+}
 
 static void run_rules(const struct pair_candidate *c, void *arg)
 {
-	registry_run_tree(arg, c);
+	if (c->shape == SHAPE_CAPPED)
+		report_cap(arg, c);
+	else
+		registry_run_tree(arg, c);
 }
 
-void rule_tree_run(const struct fact_set *facts, const bool *report,
+bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		   const struct diag_list *seen, struct diag_list *out,
-		   struct litmus_findings *litmus)
+		   struct litmus_findings *litmus, double deadline)
 {
-	struct rule_tree_ctx ctx = { facts, report, seen, out, litmus, NULL };
+	bool expired;
+
+	struct rule_tree_ctx ctx = { facts,  report, seen, out,
+				     litmus, NULL,   NULL };
 
 	ctx.reported = strset_new();
-	pairing_find(facts, run_rules, &ctx);
-	lockless_find(facts, run_rules, &ctx);
+	ctx.seen_readers = index_readers(seen);
+	expired = pairing_find(facts, run_rules, &ctx, deadline);
+	if (!expired)
+		lockless_find(facts, run_rules, &ctx);
+	strset_free(ctx.seen_readers);
 	strset_free(ctx.reported);
+	return expired;
 }
 
 bool rule_tree_first(struct rule_tree_ctx *ctx, const struct rule *self,
@@ -109,6 +172,13 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 	const struct rule *r;
 	unsigned i;
 
+	if (flags == RULE_REPORTS_READER) {
+		char *k = line_key(at->file, at->line);
+		bool was = strset_has(ctx->seen_readers, k);
+
+		free(k);
+		return was;
+	}
 	for (i = 0; ctx->seen && i < ctx->seen->n; i++) {
 		const struct oc_diag *d = &ctx->seen->v[i];
 

@@ -17,10 +17,11 @@
  * function rules' findings: a reader one of them already reports is not
  * reported again. @litmus (or NULL) gets what the litmus test of each
  * finding needs, for the sink that writes them (litmus_emit()); it points
- * into @facts, and at findings by their index in @out.
+ * into @facts, and at findings by their index in @out. Past @deadline
+ * (CLOCK_MONOTONIC seconds, 0: none) it stops and returns true.
  */
-void rule_tree_run(const struct fact_set *facts, const bool *report,
+bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		   const struct diag_list *seen, struct diag_list *out,
-		   struct litmus_findings *litmus);
+		   struct litmus_findings *litmus, double deadline);
 
 #endif
