@@ -48,6 +48,9 @@ static const struct row rows[] = {
 #define OP(b, px, k, c, f, sfx, p) \
 	{ .type = ROW_OP, .name = #b, .prefixes = px, .kind = k, .cls = c, \
 	  .flags = f, .suffixes = sfx, .ptr_arg = p },
+#define OP_ROLES(b, px, k, c, f, sfx, p, r) \
+	{ .type = ROW_OP, .name = #b, .prefixes = px, .kind = k, .cls = c, \
+	  .flags = f, .suffixes = sfx, .ptr_arg = p, .roles = r },
 #define OP_PREFIX(px) { .type = ROW_OP_PREFIX, .name = #px },
 #define OP_SUFFIX(sfx, c) { .type = ROW_OP_SUFFIX, .name = #sfx, .cls = c },
 #define PATTERN(glob, r) { .type = ROW_PATTERN, .name = glob, .roles = r },

@@ -57,13 +57,15 @@ enum oc_dialect {
 enum {
 	F_RET = 1 << 0, /* returns the old or new value */
 	F_COND = 1 << 1, /* unordered when it fails (cmpxchg, add_unless) */
-	F_MANDATORY = 1 << 2, /* mb()/rmb()/wmb(): also orders MMIO, and on UP */
+	F_MANDATORY =
+		1 << 2, /* mb()/rmb()/wmb(): also orders MMIO, and on UP */
 	F_DMA = 1 << 3, /* dma_*mb(): coherent DMA memory only */
 	F_FULL_AFTER = 1 << 4, /* store then full fence (smp_store_mb) */
 	F_SPIN = 1 << 5, /* spins until a condition holds */
 	F_NONATOMIC = 1 << 6, /* __set_bit(): a plain read-modify-write */
 	F_LOCAL_CPU = 1 << 7, /* cmpxchg_local(): atomic only on this CPU */
-	F_BITOP_V6 = 1 << 8, /* test_and_*_bit(): unordered on failure before v6.0 */
+	F_BITOP_V6 =
+		1 << 8, /* test_and_*_bit(): unordered on failure before v6.0 */
 	F_MO_ARG = 1 << 9, /* ordering read from a memory-order argument */
 	F_NULL_PLAIN = 1 << 10, /* rcu_assign_pointer(p, NULL) is WRITE_ONCE */
 	F_CTRL_DEP = 1 << 11, /* smp_acquire__after_ctrl_dep() */
@@ -118,6 +120,26 @@ enum {
 	 * another bit of the word (refcount-vs-atomic.rst, atomic_bitops.txt)
 	 */
 	R_NOT_A_FLAG = 1 << 19,
+	/*
+	 * Makes an object reachable to lockless readers: its argument that
+	 * is not the location (the last one of a cmpxchg) is the object, or
+	 * a pointer into it (list_add_rcu(&obj->node, head)); the object
+	 * must be initialised before (publish-then-init)
+	 */
+	R_PUBLISHES = 1 << 20,
+	/* makes it unreachable again: list_del_rcu(&obj->node) */
+	R_UNPUBLISHES = 1 << 21,
+	/*
+	 * Tests a wait queue for sleepers without its lock or a barrier:
+	 * the store of the condition before it needs smp_mb() between
+	 * (waitqueue_active() in include/linux/wait.h, wake_up_bit())
+	 */
+	R_TESTS_SLEEPERS = 1 << 22,
+	/* PATTERN rows: a function that initialises what it is given */
+	R_INITIALISES = 1 << 23,
+	/* PATTERN rows: a function that takes what it is given out of a
+	 * structure (list_del_init(), hlist_del_init()) */
+	R_REMOVES = 1 << 24,
 };
 
 struct vocab_entry {

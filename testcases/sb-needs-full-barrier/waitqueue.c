@@ -29,6 +29,10 @@ void chan_wait(struct chan *c)
 void chan_signal(struct chan *c)
 {
 	WRITE_ONCE(c->ready, 1);
-	if (waitqueue_active(&c->wq)) // expect-warning[sb-needs-full-barrier] {{the store to 'chan.ready' and the load of 'chan.wq' after it are not ordered, but chan_wait() stores 'chan.wq' and then loads 'chan.ready' with prepare_to_wait(): store buffering lets both loads miss both stores unless each side has smp_mb() between its store and its load}}
+	/*
+	 * the same store buffering, reported once, by the more specific
+	 * wake-missing-barrier (with -Wno-wake-missing-barrier, here)
+	 */
+	if (waitqueue_active(&c->wq)) // expect-warning[wake-missing-barrier] {{waitqueue_active() tests for sleepers after 'WRITE_ONCE(c->ready, 1)'}}
 		wake_up(&c->wq);
 }

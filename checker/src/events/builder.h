@@ -57,6 +57,9 @@ struct summary {
 	bool done;
 	bool rmw; /* an atomic RMW anywhere in it */
 	const struct event *first, *last;
+	const struct evlist *body; /* all its events (arena) */
+	const char **params; /* its parameters' names (arena) */
+	unsigned nparams;
 };
 
 struct builder {

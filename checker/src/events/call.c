@@ -112,8 +112,11 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 		e->key = lvalue_pointee_key(
 			b, clang_Cursor_getArgument(
 				   c, (unsigned)e->prim->ptr_arg));
-	/* as for the macro form: the arguments as written, for messages */
-	if (e->prim && !e->args)
+	/*
+	 * as for the macro form: the arguments as written, for messages, and
+	 * for a callee of this TU, to follow an argument into its body
+	 */
+	if ((e->prim || e->callee_known) && !e->args)
 		e->args = call_args_text(b, c);
 	/* and the value is the argument that is not the
 	 * location, so that two calls storing the same value compare equal */
@@ -189,6 +192,9 @@ void call_visit(struct builder *b, CXCursor c)
 			e->callee_last = sm->last;
 			e->callee_known = true;
 			e->callee_rmw = sm->rmw;
+			e->callee_body = sm->body;
+			e->callee_params = sm->params;
+			e->callee_nparams = sm->nparams;
 		}
 	}
 	fill_call_event(b, e, c);

@@ -74,7 +74,8 @@ struct event {
 	enum oc_class cls;
 	unsigned flags; /* vocab F_* | EVF_* */
 	int order, order_fail; /* C11/GNU memory orders, MO_UNKNOWN if none */
-	const char *key; /* location key (keys.h): "struct foo.bar", "global:x" */
+	const char
+		*key; /* location key (keys.h): "struct foo.bar", "global:x" */
 	const char *args; /* text between a macro invocation's parentheses */
 	struct src_span span;
 	/* span covers a whole macro invocation or call that a fix may edit */
@@ -90,6 +91,14 @@ struct event {
 	const struct event *callee_first, *callee_last;
 	bool callee_known; /* defined in this TU: the fields above are valid */
 	bool callee_rmw; /* it does an atomic RMW somewhere, maybe nested */
+	/*
+	 * And all of its events, with the names of its parameters: what a
+	 * rule that follows an argument into the callee reads
+	 * (publish-then-init: init_foo(obj) after obj was published).
+	 */
+	const struct evlist *callee_body;
+	const char *const *callee_params;
+	unsigned callee_nparams;
 	/*
 	 * Branch and loop: the loads the condition's value comes from,
 	 * directly or through local variables (q = READ_ONCE(a); if (q)).

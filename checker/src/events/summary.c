@@ -68,6 +68,32 @@ static void visit_callee(struct builder *b, CXCursor bc, struct evlist *body)
 	b->inside_ev = saved_ev;
 }
 
+/* @body and @def's parameter names, in the arena, for rules that read them. */
+static void keep_body(struct builder *b, struct summary *sm, CXCursor def,
+		      const struct evlist *body)
+{
+	struct evlist *kept = arena_alloc(&b->arena, sizeof(*kept));
+	int i, n = clang_Cursor_getNumArguments(def);
+
+	if (body->n) {
+		kept->v = arena_alloc(&b->arena, body->n * sizeof(*kept->v));
+		memcpy(kept->v, body->v, body->n * sizeof(*kept->v));
+		kept->n = kept->cap = body->n;
+	}
+	sm->body = kept;
+	if (n <= 0)
+		return;
+	sm->params = arena_alloc(&b->arena, (size_t)n * sizeof(*sm->params));
+	for (i = 0; i < n; i++) {
+		char *s = cursor_spelling(
+			clang_Cursor_getArgument(def, (unsigned)i));
+
+		sm->params[i] = arena_strdup(&b->arena, s);
+		free(s);
+	}
+	sm->nparams = (unsigned)n;
+}
+
 /*
  * The summary of the function @call calls, if it is defined in this TU,
  * or NULL. Events made here go into a list of their own, kept until the
@@ -111,6 +137,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 		sm->first = events_through_call(body.v[0], false);
 		sm->last = events_through_call(body.v[n - 1], true);
 	}
+	keep_body(b, sm, def, &body);
 	sm->done = true;
 	for (i = 0; i < body.n; i++)
 		event_push(&b->kept, body.v[i]);

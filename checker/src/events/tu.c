@@ -136,7 +136,8 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	macros_free(&b.macros);
 	free(b.summaries);
 	free(b.claims);
-	event_free_list(&b.kept);
+	/* callee_body points into it: freed with the TU */
+	out->kept = b.kept;
 	defuse_locals_reset(&b);
 	free(b.locals);
 	free(b.fhash);
@@ -152,6 +153,7 @@ void events_free_tu(struct tu_ir *ir)
 
 	for (i = 0; i < ir->nfns; i++)
 		event_free_list(&ir->fns[i]->body);
+	event_free_list(&ir->kept);
 	free(ir->fns);
 	text_free_files(ir->files, ir->nfiles);
 	arena_free(ir->arena);

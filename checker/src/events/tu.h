@@ -19,6 +19,8 @@ struct tu_ir {
 	struct ir_file **files; /* the files events point into */
 	unsigned nfiles;
 	struct arena *arena;
+	/* the callees' bodies that events point into (callee_body) */
+	struct evlist kept;
 };
 
 /* The text of the file an event's span names, or NULL. */

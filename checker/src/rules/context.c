@@ -100,6 +100,17 @@ const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
 	return buf;
 }
 
+const struct function_ir *rule_function_named(struct rule_ctx *ctx,
+					      const char *name)
+{
+	unsigned i;
+
+	for (i = 0; name && i < ctx->ir->nfns; i++)
+		if (!strcmp(ctx->ir->fns[i]->name, name))
+			return ctx->ir->fns[i];
+	return NULL;
+}
+
 void rule_note_span(struct oc_diag *d, const struct src_span *at,
 		    const char *fmt, ...)
 {

@@ -463,7 +463,8 @@ static void check_pair_wrong_barrier(struct rule_tree_ctx *ctx,
 	if (is_mp_or_s(c))
 		wrong_barrier_mp(ctx, self, c);
 	else if (c->shape == SHAPE_SB && c->a->o.ord == ORD_WRONG &&
-		 (intends(c, c->b) || c->b->o.ord == ORD_WRONG))
+		 (intends(c, c->b) || c->b->o.ord == ORD_WRONG) &&
+		 !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
 		report_sb(ctx, self, c);
 }
 
@@ -473,7 +474,8 @@ static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 					const struct pair_candidate *c)
 {
 	if (c->shape == SHAPE_SB && c->a->o.ord == ORD_NONE &&
-	    intends(c, c->b) && !misplaced_fence(c, c->a))
+	    intends(c, c->b) && !misplaced_fence(c, c->a) &&
+	    !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
 		report_sb(ctx, self, c);
 }
 

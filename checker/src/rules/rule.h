@@ -28,6 +28,12 @@ enum {
 	 * not report the same reader again (rule_tree_seen()).
 	 */
 	RULE_REPORTS_READER = 1u << 0,
+	/*
+	 * Its findings are on a waker's test for sleepers: the store
+	 * buffering a tree rule (sb-needs-full-barrier) would find again
+	 * with the waiter as the other side.
+	 */
+	RULE_REPORTS_WAKER = 1u << 1,
 };
 
 struct rule_ctx;
@@ -91,6 +97,14 @@ const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
 bool rule_comment_mentions(struct rule_ctx *ctx, const struct event *at,
 			   unsigned above, const char *const *words,
 			   unsigned nwords);
+
+/*
+ * The function @name of this translation unit as a function of its own
+ * (the macros in its body named, unlike a callee's body seen from a
+ * caller, callee_body), or NULL.
+ */
+const struct function_ir *rule_function_named(struct rule_ctx *ctx,
+					      const char *name);
 
 /* Replace the text of @ev's invocation with @text. */
 void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
