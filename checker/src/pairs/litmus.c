@@ -190,7 +190,8 @@ static void put_between(struct test *t, const struct litmus_side *s)
 	const struct fact *by = s->o.by;
 
 	if (!by || (s->o.ord != ORD_YES && s->o.ord != ORD_WRONG) ||
-	    by == &s->fn->v[s->i] || by == &s->fn->v[s->j])
+	    by == &s->fn->v[s->i] || by == &s->fn->v[s->j] ||
+	    by->op == FO_LOCK || by->op == FO_UNLOCK)
 		return;
 	if (by->op == FO_CALL)
 		sb_printf(&t->b, "\t(* %s() orders as a full barrier *)\n",
@@ -274,6 +275,26 @@ static void header(struct test *t, const char *name, const char *rule,
 		sb_printf(&t->b, "{}\n\n");
 }
 
+/* A side ordered by a control dependency: its second access in `if (r0)`. */
+static bool ctrl_side(const struct litmus_side *s)
+{
+	return s->o.ord == ORD_YES && s->o.what && strstr(s->o.what, "control");
+}
+
+/* The between and the second access of a load-then-store side. */
+static void put_tail_store(struct test *t, const struct litmus_side *s,
+			   const char *var, const char *value)
+{
+	bool ctrl = ctrl_side(s);
+
+	if (ctrl)
+		sb_puts(&t->b, "\tif (r0) {\n");
+	put_between(t, s);
+	put_store(t, &s->fn->v[s->j], var, value);
+	if (ctrl)
+		sb_puts(&t->b, "\t}\n");
+}
+
 static void mp_or_s(struct test *t, enum shape shape,
 		    const struct litmus_side *w, const struct litmus_side *r)
 {
@@ -294,10 +315,14 @@ static void mp_or_s(struct test *t, enum shape shape,
 	else
 		sb_printf(&t->b, "\tint r0;\n\n");
 	put_load(t, &r->fn->v[r->i], t->vb, 0);
+	if (shape == SHAPE_S) {
+		put_tail_store(t, r, t->va, "1");
+		end_proc(t);
+		sb_printf(&t->b, "exists (1:r0=1 /\\ %s=2)\n", t->va);
+		return;
+	}
 	put_between(t, r);
-	if (shape == SHAPE_S)
-		put_store(t, r2, t->va, "1");
-	else if (t->ptr)
+	if (t->ptr)
 		put_load(t, r2, "r0", 1);
 	else
 		put_load(t, r2, t->va, 1);
@@ -337,15 +362,13 @@ static void lb(struct test *t, const struct litmus_side *x,
 	params(t);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_load(t, &x->fn->v[x->i], t->va, 0);
-	put_between(t, x);
-	put_store(t, &x->fn->v[x->j], t->vb, "1");
+	put_tail_store(t, x, t->vb, "1");
 	end_proc(t);
 	sb_puts(&t->b, "P1");
 	params(t);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_load(t, &y->fn->v[y->i], t->vb, 0);
-	put_between(t, y);
-	put_store(t, &y->fn->v[y->j], t->va, "1");
+	put_tail_store(t, y, t->va, "1");
 	end_proc(t);
 	sb_puts(&t->b, "exists (0:r0=1 /\\ 1:r0=1)\n");
 }
@@ -369,9 +392,10 @@ static int make_dirs(const char *dir)
 	return rc;
 }
 
-char *litmus_write(const char *dir, unsigned n, const char *rule,
-		   enum shape shape, const struct litmus_side *p0,
-		   const struct litmus_side *p1)
+static char *write_test(const char *dir, unsigned n, const char *rule,
+			const char *suffix, enum shape shape,
+			const struct litmus_side *p0,
+			const struct litmus_side *p1)
 {
 	static const char *const shape_names[] = { "MP", "S", "SB", "LB" };
 	char va[96], vb[96], name[256], *path;
@@ -388,8 +412,8 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 		 p1->fn->v[p1->i].flags & FA_C11) != 0;
 	t.ptr = !t.c11 && shape == SHAPE_MP && p1->o.ord == ORD_YES &&
 		p1->o.what && strstr(p1->o.what, "address");
-	snprintf(name, sizeof(name), "%s+%s+%s", shape_names[shape],
-		 side_tag(p0), side_tag(p1));
+	snprintf(name, sizeof(name), "%s+%s+%s%s", shape_names[shape],
+		 side_tag(p0), side_tag(p1), suffix[0] ? "+fix" : "");
 	header(&t, name, rule, p0, p1);
 	if (shape == SHAPE_SB)
 		sb(&t, p0, p1);
@@ -402,7 +426,7 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 		free(t.b.s);
 		return NULL;
 	}
-	path = xasprintf("%s/%03u-%s.litmus", dir, n, rule);
+	path = xasprintf("%s/%03u-%s%s.litmus", dir, n, rule, suffix);
 	f = fopen(path, "w");
 	if (!f || fputs(t.b.s, f) < 0 || fclose(f)) {
 		fprintf(stderr, "ordercheck: %s: %s\n", path, strerror(errno));
@@ -413,12 +437,145 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 	return path;
 }
 
+char *litmus_write(const char *dir, unsigned n, const char *rule,
+		   enum shape shape, const struct litmus_side *p0,
+		   const struct litmus_side *p1)
+{
+	return write_test(dir, n, rule, "", shape, p0, p1);
+}
+
+/* A side rewritten to another kind: its own copy of the two accesses. */
+struct fixed_side {
+	struct fact_fn fn;
+	struct fact v[3]; /* the first access, a fence, the second */
+	struct litmus_side s;
+};
+
+/*
+ * @s made of @kind (verdicts.def's word): an acquire or release access, a
+ * fence between, seq_cst accesses. False for a kind it cannot write.
+ */
+static bool refit(const struct litmus_side *s, const char *kind, bool wr,
+		  struct fixed_side *f)
+{
+	struct fact *x = &f->v[0], *fence = &f->v[1], *y = &f->v[2];
+	struct fact *load = wr ? y : x, *store = wr ? x : y;
+	static const struct {
+		const char *kind, *name;
+		unsigned cls;
+	} fences[] = {
+		{ "WMB", "smp_wmb", OC_FENCE_W },
+		{ "RMB", "smp_rmb", OC_FENCE_R },
+		{ "MB", "smp_mb", OC_FENCE_FULL },
+		{ "FENCE_ACQ", "atomic_thread_fence", OC_FENCE_ACQ },
+		{ "FENCE_REL", "atomic_thread_fence", OC_FENCE_REL },
+		{ "FENCE_ACQ_REL", "atomic_thread_fence", OC_FENCE_ACQREL },
+		{ "FENCE_SC", "atomic_thread_fence", OC_FENCE_FULL },
+	};
+	unsigned k;
+
+	f->fn = *s->fn;
+	f->fn.v = f->v;
+	f->fn.n = 3;
+	f->fn.via = NULL;
+	*x = s->fn->v[s->i];
+	*y = s->fn->v[s->j];
+	memset(fence, 0, sizeof(*fence));
+	fence->op = FO_FENCE;
+	fence->key = "";
+	fence->file = x->file;
+	fence->line = x->line;
+	fence->adep = fence->cdep = fence->leg = -1;
+	f->s.fn = &f->fn;
+	f->s.i = 0;
+	f->s.j = 2;
+	f->s.o.ord = ORD_YES;
+	for (k = 0; k < sizeof(fences) / sizeof(fences[0]); k++)
+		if (!strcmp(kind, fences[k].kind)) {
+			fence->cls = (unsigned char)fences[k].cls;
+			fence->name = fences[k].name;
+			f->s.o.by = fence;
+			f->s.o.what = fences[k].name;
+			return true;
+		}
+	if (!strcmp(kind, "ACQUIRE") || !strcmp(kind, "ACQ")) {
+		load->cls = load->op == FO_RMW ? OC_RMW_ACQ : OC_ACQ_LOAD;
+		load->flags |= FA_MARKED;
+		f->s.o.by = load;
+		f->s.o.what = "an acquire";
+		return true;
+	}
+	if (!strcmp(kind, "RELEASE") || !strcmp(kind, "REL")) {
+		store->cls = store->op == FO_RMW ? OC_RMW_REL : OC_REL_STORE;
+		store->flags |= FA_MARKED;
+		f->s.o.by = store;
+		f->s.o.what = "a release";
+		return true;
+	}
+	if (!strcmp(kind, "SC")) {
+		x->flags |= F_SEQ_CST;
+		y->flags |= F_SEQ_CST;
+		f->s.o.by = y;
+		f->s.o.what = "two seq_cst accesses";
+		return true;
+	}
+	return false;
+}
+
+char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
+		       enum shape shape, const struct litmus_side *p0,
+		       const struct litmus_side *p1, const char *const kind[2],
+		       const char *const fix[2])
+{
+	struct fixed_side f[2];
+	const struct litmus_side *in[2] = { p0, p1 }, *out[2] = { p0, p1 };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		if (!strcmp(kind[k], fix[k]))
+			continue;
+		if (!refit(in[k], fix[k], shape == SHAPE_SB, &f[k])) {
+			fprintf(stderr,
+				"ordercheck: no litmus test of the fix %s\n",
+				fix[k]);
+			return NULL;
+		}
+		out[k] = &f[k].s;
+	}
+	return write_test(dir, n, rule, "-fix", shape, out[0], out[1]);
+}
+
+/*
+ * tools/memory-model of the kernel tree @file is in: the nearest parent
+ * directory that has tools/memory-model/linux-kernel.cfg (malloc), or NULL.
+ */
+static char *model_dir_of(const char *file)
+{
+	char abs[PATH_MAX], *p, *dir;
+	struct stat st;
+
+	if (!file || !realpath(file, abs))
+		return NULL;
+	while ((p = strrchr(abs, '/'))) {
+		*p = '\0';
+		dir = xasprintf("%s/tools/memory-model", abs[0] ? abs : "");
+		p = xasprintf("%s/linux-kernel.cfg", dir);
+		if (!stat(p, &st)) {
+			free(p);
+			return dir;
+		}
+		free(p);
+		free(dir);
+	}
+	return NULL;
+}
+
 char *litmus_herd(const char *path, const char *herd_dir, bool c11)
 {
 	char abs[PATH_MAX], *out, *line, *verdict = NULL;
 	const char *dir = herd_dir ? herd_dir : "tools/memory-model";
 	char *lkmm[] = { "herd7", "-conf", "linux-kernel.cfg", abs, NULL };
-	char *plain[] = { "herd7", abs, NULL };
+	char *plain[] = { "herd7", "-model", "rc11.cat", abs, NULL };
 	int status;
 
 	if (!realpath(path, abs))
@@ -466,6 +623,14 @@ static void note(struct oc_diag *d, const char *path, char *msg)
 	free(msg);
 }
 
+/* herd7's word as the finding's notes say it. */
+static const char *verdict_text(const char *v)
+{
+	if (!v)
+		return "no verdict";
+	return !strcmp(v, "Never") ? "forbidden" : "allowed";
+}
+
 void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 		 struct diag_list *diags)
 {
@@ -474,23 +639,50 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 	for (i = 0; o->dir && i < l->n; i++) {
 		const struct litmus_finding *f = &l->v[i];
 		struct oc_diag *d = &diags->v[f->diag];
-		char *path, *verdict;
+		char *path, *fix = NULL, *verdict, *fixed = NULL, *dir = NULL;
+		bool c11 = c11_side(&f->p0) && c11_side(&f->p1);
 
 		path = litmus_write(o->dir, i + 1, f->rule, f->shape, &f->p0,
 				    &f->p1);
 		if (!path)
 			continue;
 		note(d, path, xasprintf("litmus test: %s", path));
+		if (f->fix[0] && f->kind[0])
+			fix = litmus_write_fix(o->dir, i + 1, f->rule, f->shape,
+					       &f->p0, &f->p1, f->kind, f->fix);
+		if (fix)
+			note(d, fix,
+			     xasprintf("litmus test of the fix: %s", fix));
 		if (o->herd) {
-			verdict = litmus_herd(path, o->herd_dir,
-					      c11_side(&f->p0) &&
-						      c11_side(&f->p1));
-			note(d, path,
-			     verdict ? xasprintf("herd7 says: %s", verdict) :
-				       xstrdup("herd7 gave no verdict (not on "
-					       "PATH?)"));
+			if (!o->herd_dir && !c11)
+				dir = model_dir_of(f->p0.fn->v[f->p0.i].file);
+			verdict = litmus_herd(
+				path, o->herd_dir ? o->herd_dir : dir, c11);
+			if (fix && verdict)
+				fixed = litmus_herd(
+					fix, o->herd_dir ? o->herd_dir : dir,
+					c11);
+			if (!verdict)
+				note(d, path,
+				     xstrdup("herd7 gave no verdict (not on "
+					     "PATH?)"));
+			else if (fix)
+				note(d, path,
+				     xasprintf("herd7 (%s): the outcome is %s; "
+					       "with the fix: %s",
+					       c11 ? "RC11" : "LKMM",
+					       verdict_text(verdict),
+					       verdict_text(fixed)));
+			else
+				note(d, path,
+				     xasprintf("herd7 (%s): the outcome is %s",
+					       c11 ? "RC11" : "LKMM",
+					       verdict_text(verdict)));
 			free(verdict);
+			free(fixed);
+			free(dir);
 		}
 		free(path);
+		free(fix);
 	}
 }

@@ -426,7 +426,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (!join[j] || b->key == a->key ||
 			    !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks) ||
+			    (a->locks && b->locks &&
+			     !order_unlock_lock(f, i, j)) ||
 			    !callee_side_ok(p, f, a, b))
 				continue;
 			if (fact_writes(a) && fact_writes(b) && marked(b) &&
@@ -440,9 +441,12 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    first[j] >= i && !unordered_by_name(a) &&
 			    !not_a_flag(a) && a->cls != OC_RMW_REL)
 				add_side(p, ROLE_RR, fn, i, j);
-			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
+			/* the store may be an RMW's (xchg(), a void
+			 * atomic_add() after smp_mb__before_atomic()) */
+			if (fact_reads(a) && marked(a) && fact_writes(b) &&
 			    marked(b) && !unordered_by_name(a) &&
-			    !not_a_flag(a))
+			    !not_a_flag(a) &&
+			    (b->op == FO_STORE || !not_a_flag(b)))
 				add_side(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */
@@ -569,6 +573,26 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 }
 
 /*
+ * @x orders by an unlock and a lock between its accesses, each in a
+ * critical section: where @y holds a lock at either of its accesses, the
+ * sections exclude it (herd7's UNLOCK_LOCK is of a lock the other side
+ * does not take).
+ */
+static bool lock_excludes(const struct pass *p, const struct pair_side *x,
+			  const struct pair_side *y)
+{
+	const struct fact *yl = y->o.by;
+
+	if (!x->o.by || (x->o.by->op != FO_LOCK && x->o.by->op != FO_UNLOCK))
+		return false;
+	/* both in sections of their own locks: excluded if the same */
+	if (yl && (yl->op == FO_LOCK || yl->op == FO_UNLOCK))
+		return yl->key == x->o.by->key;
+	return pairing_first(p->set, y)->locks ||
+	       pairing_second(p->set, y)->locks;
+}
+
+/*
  * Two sides of one function are one thread, not two; and where a side's
  * ordering is unknown, no verdict can be made on the pair.
  */
@@ -579,7 +603,8 @@ static void candidate(struct pass *p, enum shape shape,
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
 	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
-	    !flags_pair(p, a, b))
+	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
+	    lock_excludes(p, b, a))
 		return;
 	p->fn(&c, p->arg);
 }
