@@ -4,7 +4,7 @@
 
 usage: measure.py [--ordercheck BIN] [--table FILE] [--model LKMM|RC11|all]
                   [--shape S] [--form one|two|all] [--list fn|fp|all]
-                  [--keep DIR]
+                  [--keep DIR] [--herd LKMM_DIR]
 
 Every two-thread shape (MP, S, SB, LB, R, 2+2W) with every pair of the
 ordering kinds of tools/verdicts/gen-verdicts.py (the same kinds, written
@@ -23,6 +23,11 @@ allows) and recall (allowed cases reported).
   --list fn|fp|all   print the missed (fn), the false (fp) cases or both
   --keep DIR         write the generated C there (default: a temporary
                      directory, removed)
+  --herd LKMM_DIR    have ordercheck write the litmus test of each finding
+                     and of its fix (--emit-litmus) and run herd7 on both
+                     (--herd, LKMM_DIR the kernel's tools/memory-model): a
+                     finding herd7 does not allow, or whose fix it does not
+                     forbid, is listed (HERD ...) and counted
 Exit 0, or 2 on a usage error or when ordercheck fails to run.
 """
 import argparse
@@ -37,15 +42,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # The rules whose findings say "this outcome can happen": the pairing
-# family's shape rules, and the function rules that report a reader the
-# pairing rules then leave alone (RULE_REPORTS_READER).
+# family's shape rules and, for MP and S, the function rules that report
+# a reader the pairing rules then leave alone (RULE_REPORTS_READER). Those
+# judge a reader's dependency, not a shape: in LB they would speak of C11's
+# lack of dependency ordering, which RC11's no-thin-air axiom does not
+# share (see README).
 COUNTED = {
     'pair-missing-acquire', 'pair-missing-release', 'pair-wrong-barrier',
     'sb-needs-full-barrier', 'lb-needs-order', 'misplaced-barrier',
     'unordered-flag', 'r-needs-order', 'two-plus-two-w-needs-order',
+}
+READER_RULES = {
     'ctrl-dep-load-load', 'ctrl-dep-c11-relaxed', 'addr-dep-plain-load',
     'addr-dep-c11-relaxed',
 }
+
+
+def counted(rule, shape):
+    return rule in COUNTED or (rule in READER_RULES and shape in ('MP', 'S'))
 
 
 def load_gen():
@@ -81,6 +95,7 @@ class Case:
         self.bodies = ['', '']
         self.lines = [None, None]   # (file, first, last) of each function
         self.rules = set()
+        self.herd = []       # (rule, herd7 on the finding, on its fix)
 
     def name(self):
         return f'{self.model} {self.shape.ident} {self.k0.ident} {self.k1.ident}'
@@ -232,8 +247,17 @@ def write_file(path, head, parts):
 DIAG = re.compile(r'^(.*?):(\d+):\d+: (warning|remark|error): .*\[([a-z0-9-]+)\]$')
 
 
-def run(ordercheck, files, cases):
-    p = subprocess.run([ordercheck, '--no-facts', '-j', '1'] + files,
+HERD = re.compile(r'note: herd7 \((\w+)\): the outcome is (\w+)'
+                  r'(?:; with the fix: (\w+))?$')
+
+
+def run(ordercheck, files, cases, herd=None):
+    """herd: (litmus dir, --herd-dir) to have each finding's test and its
+    fix's run by herd7: the cases' .herd get (rule, outcome, with fix)."""
+    extra = []
+    if herd:
+        extra = ['--emit-litmus', herd[0], '--herd', '--herd-dir', herd[1]]
+    p = subprocess.run([ordercheck, '--no-facts', '-j', '1'] + extra + files,
                        capture_output=True, text=True)
     if p.returncode not in (0, 1):
         print(f'measure.py: ordercheck exited {p.returncode}:\n{p.stderr}',
@@ -245,12 +269,18 @@ def run(ordercheck, files, cases):
             path, lo, hi = c.lines[t]
             for ln in range(lo, hi + 1):
                 where[(os.path.abspath(path), ln)] = c
+    current = None
     for line in p.stdout.splitlines():
+        h = HERD.search(line)
+        if h and current:
+            current[0].herd.append((current[1], h.group(2), h.group(3)))
+            continue
         m = DIAG.match(line)
-        if not m or m.group(4) not in COUNTED:
+        if not m:
             continue
         c = where.get((os.path.abspath(m.group(1)), int(m.group(2))))
-        if c:
+        current = (c, m.group(4)) if c else None
+        if c and counted(m.group(4), c.shape.ident):
             c.rules.add(m.group(4))
 
 
@@ -265,6 +295,11 @@ def main(argv):
     ap.add_argument('--form', default='all')
     ap.add_argument('--list', choices=('fn', 'fp', 'all'))
     ap.add_argument('--keep')
+    ap.add_argument('--herd', metavar='LKMM_DIR',
+                    help='also run herd7 on each finding\'s litmus test and '
+                    'its fix\'s (--emit-litmus --herd, herd7 on PATH; the '
+                    'kernel\'s tools/memory-model); count those not allowed '
+                    'or whose fix is not forbidden')
     a = ap.parse_args(argv)
     gen = load_gen()
     rows = read_table(a.table)
@@ -319,7 +354,9 @@ def main(argv):
                 files = [base + '-p0.c', base + '-p1.c']
                 write_file(files[0], inc, p0)
                 write_file(files[1], inc, p1)
-            run(a.ordercheck, files, cases)
+            run(a.ordercheck, files, cases,
+                (os.path.join(out, f'lit-{model.sub}-{form}'), a.herd)
+                if a.herd else None)
             by_shape = {}
             for c in cases:
                 by_shape.setdefault(c.shape.ident, []).append(c)
@@ -337,6 +374,18 @@ def main(argv):
         rec = f'{tp / allowed:.2f}' if allowed else '-'
         print(f'{model:<5} {s:<15} {form:<4} {len(cs):>5} {allowed:>7} {tp:>4} '
               f'{fp:>4} {fn:>4} {prec:>9} {rec:>6}')
+    if a.herd:
+        found = bad = 0
+        for model, s, form, cs in results:
+            for c in cs:
+                for rule, v, fix in c.herd:
+                    found += 1
+                    if v != 'allowed' or fix != 'forbidden':
+                        bad += 1
+                        print(f'HERD {form} {c.name()} {rule}: the outcome '
+                              f'is {v}; with the fix: {fix}')
+        print(f'herd7: {found} findings with a litmus test, {found - bad} '
+              f'allowed with their fix forbidden, {bad} not')
     if a.list:
         for model, s, form, cs in results:
             for c in cs:

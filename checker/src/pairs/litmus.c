@@ -53,6 +53,10 @@ struct test {
 	bool c11;
 	const char *va, *vb; /* the two variables */
 	bool ptr; /* b holds a pointer to a (publish/dereference) */
+	bool pa; /* a holds a pointer to b (LB: P0's address dependency) */
+	int lock; /* the process's accesses each in a critical section of
+		   * lock s<n-1> (an unlock and a lock between): n, else 0 */
+	bool lock_pending; /* its first access is still to come */
 };
 
 static const char *c11_order(const struct fact *f, bool store)
@@ -92,12 +96,21 @@ static const char *rmw_name(unsigned cls)
 	}
 }
 
+/* The first access of a process in a critical section: its lock first. */
+static void lock_first(struct test *t)
+{
+	if (t->lock_pending)
+		sb_printf(&t->b, "\tspin_lock(s%d);\n", t->lock - 1);
+	t->lock_pending = false;
+}
+
 /* "r = <load of var>;" */
 static void put_load(struct test *t, const struct fact *f, const char *var,
 		     int reg)
 {
 	const char *p = "*";
 
+	lock_first(t);
 	if (f->op == FO_RMW) {
 		if (t->c11)
 			sb_printf(
@@ -125,6 +138,7 @@ static void put_load(struct test *t, const struct fact *f, const char *var,
 static void put_store(struct test *t, const struct fact *f, const char *var,
 		      const char *value)
 {
+	lock_first(t);
 	if (f->op == FO_RMW) {
 		/* xchg() is an expression in linux-kernel.def: keep its value */
 		t->scratch = true;
@@ -189,6 +203,11 @@ static void put_between(struct test *t, const struct litmus_side *s)
 {
 	const struct fact *by = s->o.by;
 
+	if (by && (by->op == FO_LOCK || by->op == FO_UNLOCK) && t->lock) {
+		sb_printf(&t->b, "\tspin_unlock(s%d);\n\tspin_lock(s%d);\n",
+			  t->lock - 1, t->lock - 1);
+		return;
+	}
 	if (!by || (s->o.ord != ORD_YES && s->o.ord != ORD_WRONG) ||
 	    by == &s->fn->v[s->i] || by == &s->fn->v[s->j] ||
 	    by->op == FO_LOCK || by->op == FO_UNLOCK)
@@ -234,12 +253,30 @@ static const char *side_tag(const struct litmus_side *s)
 	return "fencemb";
 }
 
-static void params(struct test *t)
+/* A side ordered by an unlock and a lock between its accesses. */
+static bool lock_side(const struct litmus_side *s)
+{
+	return s->o.by && (s->o.by->op == FO_LOCK || s->o.by->op == FO_UNLOCK);
+}
+
+/* A side ordered by an address dependency. */
+static bool addr_side(const struct litmus_side *s)
+{
+	return s->o.ord == ORD_YES && s->o.what && strstr(s->o.what, "address");
+}
+
+/* Process @proc's parameters, for side @s. */
+static void params(struct test *t, const struct litmus_side *s, int proc)
 {
 	const char *ty = t->c11 ? "atomic_int" : "int";
 
-	sb_printf(&t->b, "(%s *%s, %s *%s%s)\n{\n", ty, t->va, ty,
-		  t->ptr ? "*" : "", t->vb);
+	t->lock = !t->c11 && lock_side(s) ? proc + 1 : 0;
+	t->lock_pending = t->lock != 0;
+	sb_puts(&t->b, "(");
+	if (t->lock)
+		sb_printf(&t->b, "spinlock_t *s%d, ", proc);
+	sb_printf(&t->b, "%s *%s%s, %s *%s%s)\n{\n", ty, t->pa ? "*" : "",
+		  t->va, ty, t->ptr ? "*" : "", t->vb);
 	t->decls = t->b.len;
 	t->scratch = false;
 }
@@ -250,6 +287,8 @@ static void end_proc(struct test *t)
 	static const char decl[] = "\tint r9;\n";
 	size_t n = sizeof(decl) - 1;
 
+	if (t->lock)
+		sb_printf(&t->b, "\tspin_unlock(s%d);\n", t->lock - 1);
 	if (t->scratch) {
 		sb_add(&t->b, decl, n); /* grow, then open the gap */
 		memmove(t->b.s + t->decls + n, t->b.s + t->decls,
@@ -269,8 +308,9 @@ static void header(struct test *t, const char *name, const char *rule,
 	sb_printf(&t->b, " * P0: %s() at %s:%u\n * P1: %s() at %s:%u\n *)\n\n",
 		  p0->fn->name, p0->fn->v[p0->i].file, p0->fn->v[p0->i].line,
 		  p1->fn->name, p1->fn->v[p1->i].file, p1->fn->v[p1->i].line);
-	if (t->ptr)
-		sb_printf(&t->b, "{\n\t%s=dummy;\n}\n\n", t->vb);
+	if (t->ptr || t->pa)
+		sb_printf(&t->b, "{\n\t%s=dummy;\n}\n\n",
+			  t->ptr ? t->vb : t->va);
 	else
 		sb_printf(&t->b, "{}\n\n");
 }
@@ -301,14 +341,16 @@ static void mp_or_s(struct test *t, enum shape shape,
 	const struct fact *r2 = &r->fn->v[r->j];
 
 	sb_puts(&t->b, "P0");
-	params(t);
+	params(t, w, 0);
 	put_store(t, &w->fn->v[w->i], t->va, shape == SHAPE_S ? "2" : "1");
 	put_between(t, w);
 	put_store(t, &w->fn->v[w->j], t->vb, t->ptr ? t->va : "1");
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
-	if (t->ptr)
+	params(t, r, 1);
+	if (t->ptr && shape == SHAPE_S)
+		sb_printf(&t->b, "\tint *r0;\n\n");
+	else if (t->ptr)
 		sb_printf(&t->b, "\tint *r0;\n\tint r1;\n\n");
 	else if (shape == SHAPE_MP)
 		sb_printf(&t->b, "\tint r0;\n\tint r1;\n\n");
@@ -316,9 +358,10 @@ static void mp_or_s(struct test *t, enum shape shape,
 		sb_printf(&t->b, "\tint r0;\n\n");
 	put_load(t, &r->fn->v[r->i], t->vb, 0);
 	if (shape == SHAPE_S) {
-		put_tail_store(t, r, t->va, "1");
+		put_tail_store(t, r, t->ptr ? "r0" : t->va, "1");
 		end_proc(t);
-		sb_printf(&t->b, "exists (1:r0=1 /\\ %s=2)\n", t->va);
+		sb_printf(&t->b, "exists (1:r0=%s /\\ %s=2)\n",
+			  t->ptr ? t->va : "1", t->va);
 		return;
 	}
 	put_between(t, r);
@@ -339,14 +382,14 @@ static void sb(struct test *t, const struct litmus_side *x,
 	       const struct litmus_side *y)
 {
 	sb_puts(&t->b, "P0");
-	params(t);
+	params(t, x, 0);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_store(t, &x->fn->v[x->i], t->va, "1");
 	put_between(t, x);
 	put_load(t, &x->fn->v[x->j], t->vb, 0);
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
+	params(t, y, 1);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_store(t, &y->fn->v[y->i], t->vb, "1");
 	put_between(t, y);
@@ -355,22 +398,67 @@ static void sb(struct test *t, const struct litmus_side *x,
 	sb_puts(&t->b, "exists (0:r0=0 /\\ 1:r0=0)\n");
 }
 
+/*
+ * LB; where a side's store goes through the pointer its load read, the
+ * location it loads holds the address of the other (t->pa: P0's, a holds
+ * &b; t->ptr: P1's, b holds &a).
+ */
 static void lb(struct test *t, const struct litmus_side *x,
 	       const struct litmus_side *y)
 {
 	sb_puts(&t->b, "P0");
-	params(t);
-	sb_printf(&t->b, "\tint r0;\n\n");
+	params(t, x, 0);
+	sb_printf(&t->b, "\tint %sr0;\n\n", t->pa ? "*" : "");
 	put_load(t, &x->fn->v[x->i], t->va, 0);
-	put_tail_store(t, x, t->vb, "1");
+	put_tail_store(t, x, t->pa ? "r0" : t->vb, t->ptr ? t->va : "1");
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
-	sb_printf(&t->b, "\tint r0;\n\n");
+	params(t, y, 1);
+	sb_printf(&t->b, "\tint %sr0;\n\n", t->ptr ? "*" : "");
 	put_load(t, &y->fn->v[y->i], t->vb, 0);
-	put_tail_store(t, y, t->va, "1");
+	put_tail_store(t, y, t->ptr ? "r0" : t->va, t->pa ? t->vb : "1");
 	end_proc(t);
-	sb_puts(&t->b, "exists (0:r0=1 /\\ 1:r0=1)\n");
+	sb_printf(&t->b, "exists (0:r0=%s /\\ 1:r0=%s)\n", t->pa ? t->vb : "1",
+		  t->ptr ? t->va : "1");
+}
+
+/* R: P1's store to b is the last, and it reads a=0. */
+static void r_shape(struct test *t, const struct litmus_side *w,
+		    const struct litmus_side *x)
+{
+	sb_puts(&t->b, "P0");
+	params(t, w, 0);
+	put_store(t, &w->fn->v[w->i], t->va, "1");
+	put_between(t, w);
+	put_store(t, &w->fn->v[w->j], t->vb, "1");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
+	params(t, x, 1);
+	sb_printf(&t->b, "\tint r0;\n\n");
+	put_store(t, &x->fn->v[x->i], t->vb, "2");
+	put_between(t, x);
+	put_load(t, &x->fn->v[x->j], t->va, 0);
+	end_proc(t);
+	sb_printf(&t->b, "exists (%s=2 /\\ 1:r0=0)\n", t->vb);
+}
+
+/* 2+2W: each side's first store is the one that lasts. */
+static void two_plus_two_w(struct test *t, const struct litmus_side *x,
+			   const struct litmus_side *y)
+{
+	sb_puts(&t->b, "P0");
+	params(t, x, 0);
+	put_store(t, &x->fn->v[x->i], t->va, "1");
+	put_between(t, x);
+	put_store(t, &x->fn->v[x->j], t->vb, "2");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
+	params(t, y, 1);
+	put_store(t, &y->fn->v[y->i], t->vb, "1");
+	put_between(t, y);
+	put_store(t, &y->fn->v[y->j], t->va, "2");
+	end_proc(t);
+	sb_printf(&t->b, "exists (%s=1 /\\ %s=1)\n", t->va, t->vb);
 }
 
 /* mkdir -p @dir; 0 or -1 with errno. */
@@ -397,11 +485,13 @@ static char *write_test(const char *dir, unsigned n, const char *rule,
 			const struct litmus_side *p0,
 			const struct litmus_side *p1)
 {
-	static const char *const shape_names[] = { "MP", "S", "SB", "LB" };
+	static const char *const shape_names[] = { "MP", "S", "SB",
+						   "LB", "R", "2+2W" };
 	char va[96], vb[96], name[256], *path;
-	struct test t = { { 0 }, 0, false, false, NULL, NULL, false };
+	struct test t;
 	FILE *f;
 
+	memset(&t, 0, sizeof(t));
 	var_name(p0->fn->v[p0->i].key, va, sizeof(va));
 	var_name(p0->fn->v[p0->j].key, vb, sizeof(vb));
 	if (!strcmp(va, vb))
@@ -410,8 +500,8 @@ static char *write_test(const char *dir, unsigned n, const char *rule,
 	t.vb = vb;
 	t.c11 = (p0->fn->v[p0->i].flags & p0->fn->v[p0->j].flags &
 		 p1->fn->v[p1->i].flags & FA_C11) != 0;
-	t.ptr = !t.c11 && shape == SHAPE_MP && p1->o.ord == ORD_YES &&
-		p1->o.what && strstr(p1->o.what, "address");
+	t.ptr = !t.c11 && shape != SHAPE_SB && addr_side(p1);
+	t.pa = !t.c11 && shape == SHAPE_LB && addr_side(p0) && !t.ptr;
 	snprintf(name, sizeof(name), "%s+%s+%s%s", shape_names[shape],
 		 side_tag(p0), side_tag(p1), suffix[0] ? "+fix" : "");
 	header(&t, name, rule, p0, p1);
@@ -419,6 +509,10 @@ static char *write_test(const char *dir, unsigned n, const char *rule,
 		sb(&t, p0, p1);
 	else if (shape == SHAPE_LB)
 		lb(&t, p0, p1);
+	else if (shape == SHAPE_R)
+		r_shape(&t, p0, p1);
+	else if (shape == SHAPE_2P2W)
+		two_plus_two_w(&t, p0, p1);
 	else
 		mp_or_s(&t, shape, p0, p1);
 	if (make_dirs(dir)) {
@@ -455,9 +549,11 @@ struct fixed_side {
  * @s made of @kind (verdicts.def's word): an acquire or release access, a
  * fence between, seq_cst accesses. False for a kind it cannot write.
  */
-static bool refit(const struct litmus_side *s, const char *kind, bool wr,
+static bool refit(const struct litmus_side *s, const char *kind,
 		  struct fixed_side *f)
 {
+	/* a store then a load (SB, R's P1): the load is the second */
+	bool wr = s->fn->v[s->i].op != FO_LOAD && s->fn->v[s->j].op == FO_LOAD;
 	struct fact *x = &f->v[0], *fence = &f->v[1], *y = &f->v[2];
 	struct fact *load = wr ? y : x, *store = wr ? x : y;
 	static const struct {
@@ -534,7 +630,7 @@ char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
 	for (k = 0; k < 2; k++) {
 		if (!strcmp(kind[k], fix[k]))
 			continue;
-		if (!refit(in[k], fix[k], shape == SHAPE_SB, &f[k])) {
+		if (!refit(in[k], fix[k], &f[k])) {
 			fprintf(stderr,
 				"ordercheck: no litmus test of the fix %s\n",
 				fix[k]);

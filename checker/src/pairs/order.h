@@ -31,8 +31,10 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums);
 
 /*
- * @fn's facts @i and @j each in a critical section of one lock, with only
- * an unlock and a lock of it between (no call): the lock fact, else NULL.
+ * @fn's facts @i and @j each in a critical section, with only an unlock
+ * and a lock between (no call): the lock fact, else NULL. The facts do
+ * not name a lock (its key is ""), so an unlock of one lock and a lock of
+ * another pass too: taken for LKMM's po-unlock-lock-po of one lock.
  */
 const struct fact *order_unlock_lock(const struct fact_fn *fn, unsigned i,
 				     unsigned j);

@@ -585,9 +585,12 @@ static bool lock_excludes(const struct pass *p, const struct pair_side *x,
 
 	if (!x->o.by || (x->o.by->op != FO_LOCK && x->o.by->op != FO_UNLOCK))
 		return false;
-	/* both in sections of their own locks: excluded if the same */
+	/*
+	 * both in critical sections: the facts do not name a lock, so they
+	 * may be the same one's, which excludes them
+	 */
 	if (yl && (yl->op == FO_LOCK || yl->op == FO_UNLOCK))
-		return yl->key == x->o.by->key;
+		return true;
 	return pairing_first(p->set, y)->locks ||
 	       pairing_second(p->set, y)->locks;
 }
@@ -607,6 +610,13 @@ static void candidate(struct pass *p, enum shape shape,
 	    lock_excludes(p, b, a))
 		return;
 	p->fn(&c, p->arg);
+}
+
+/* Both accesses of @e are marked (R's and 2+2W's sides). */
+static bool all_marked(const struct pass *p, const struct pair_side *e)
+{
+	return marked(pairing_first(p->set, e)) &&
+	       marked(pairing_second(p->set, e));
 }
 
 static void join(struct pass *p)
@@ -649,6 +659,18 @@ static void join(struct pass *p)
 			hi = find_group(p, ROLE_WR, e->k2, e->k1, &lo);
 			for (k = lo; k < hi; k++)
 				candidate(p, SHAPE_SB, e, &p->v[k]);
+			/* R: the other side stores k2 then k1 */
+			hi = find_group(p, ROLE_WW, e->k2, e->k1, &lo);
+			for (k = lo; k < hi; k++)
+				if (all_marked(p, &p->v[k]))
+					candidate(p, SHAPE_R, &p->v[k], e);
+		}
+		/* 2+2W: two sides storing the two in opposite orders */
+		if (e->role == ROLE_WW && all_marked(p, e)) {
+			hi = find_group(p, ROLE_WW, e->k2, e->k1, &lo);
+			for (k = lo; k < hi; k++)
+				if (all_marked(p, &p->v[k]))
+					candidate(p, SHAPE_2P2W, e, &p->v[k]);
 		}
 	}
 }

@@ -671,6 +671,71 @@ static void check_lb_needs_order(struct rule_tree_ctx *ctx,
 }
 
 /*
+ * R: @w (W a; W b) against @x (W b; R a), blamed by herd7's table on one
+ * of them: @x's store to b can be the last while its load misses a.
+ */
+static void check_r_needs_order(struct rule_tree_ctx *ctx,
+				const struct rule *self,
+				const struct pair_candidate *c)
+{
+	const struct pair_side *w = c->a, *x = c->b;
+	const struct pair_judgement *j = judged(c, self);
+	const struct pair_side *at = j ? j->at : NULL;
+	char a[128], b[128], h[128], h2[128], fx[400];
+	struct oc_diag *d;
+
+	if (!j || !rule_tree_first(ctx, self, at->fn, at->k1, at->k2))
+		return;
+	litmus_key_text(w->k1, a, sizeof(a));
+	litmus_key_text(w->k2, b, sizeof(b));
+	fix_text(c, j, fx, sizeof(fx));
+	d = rule_tree_report(
+		ctx, self, at->fn, at->o.by ? at->o.by : second(c, at),
+		"%s() stores '%s' and then '%s' with %s, %s() stores '%s' and "
+		"then loads '%s' with %s: %s()'s store to '%s' can be the last "
+		"while its load misses '%s' (herd7: %s is allowed); use %s",
+		fname(c, w), a, b, side_how(c, w, h, sizeof(h)), fname(c, x), b,
+		a, side_how(c, x, h2, sizeof(h2)), fname(c, x), b, a, j->test,
+		fx);
+	grade(d, j);
+	note_side(c, d, w, "stores", "stores");
+	note_side(c, d, x, "stores", "loads");
+	rule_tree_litmus_fix(ctx, d, self, c, j);
+}
+
+/*
+ * 2+2W: @x (W a; W b) against @y (W b; W a), blamed by herd7's table on
+ * @x: each side's first store can be the one that lasts.
+ */
+static void check_two_plus_two_w_needs_order(struct rule_tree_ctx *ctx,
+					     const struct rule *self,
+					     const struct pair_candidate *c)
+{
+	const struct pair_side *x = c->a, *y = c->b;
+	const struct pair_judgement *j = judged(c, self);
+	char a[128], b[128], h[128], h2[128], fx[400];
+	struct oc_diag *d;
+
+	if (!j || !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
+		return;
+	litmus_key_text(x->k1, a, sizeof(a));
+	litmus_key_text(x->k2, b, sizeof(b));
+	fix_text(c, j, fx, sizeof(fx));
+	d = rule_tree_report(
+		ctx, self, x->fn, x->o.by ? x->o.by : second(c, x),
+		"the stores to '%s' and '%s' are ordered with %s, and %s() "
+		"stores them in the other order with %s: each side's first "
+		"store can be the one that lasts (herd7: %s is allowed); use "
+		"%s",
+		a, b, side_how(c, x, h, sizeof(h)), fname(c, y),
+		side_how(c, y, h2, sizeof(h2)), j->test, fx);
+	grade(d, j);
+	note_side(c, d, x, "stores", "stores");
+	note_side(c, d, y, "stores", "stores");
+	rule_tree_litmus_fix(ctx, d, self, c, j);
+}
+
+/*
  * A barrier nothing pairs with. A "pairs with" comment that names no
  * function is trusted. Without a comment: where the barrier orders
  * nothing we can see on one side, the caller may; and where nobody else
@@ -751,6 +816,16 @@ static const struct rule rules[] = {
 	  "ordering (`smp_mb()`, acquire, release, a dependency, an RMW) and "
 	  "the other not enough: herd7's verdict table says each load can "
 	  "read the other's later store" },
+	{ "r-needs-order", SEV_WARNING, FIX_NONE, ON_TREE(check_r_needs_order),
+	  "the R shape (two stores on one side; a store to the second "
+	  "location, then a load of the first, on the other) with a side "
+	  "ordering and the other not enough: herd7's table says the load "
+	  "can miss the store while the other store is overwritten" },
+	{ "two-plus-two-w-needs-order", SEV_WARNING, FIX_NONE,
+	  ON_TREE(check_two_plus_two_w_needs_order),
+	  "2+2W (two stores on each side, in opposite orders) with a side "
+	  "ordering and the other not enough: herd7's table says each side's "
+	  "first store can be the one that lasts" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
 	  ON_TREE(check_pair_unpaired_barrier),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "

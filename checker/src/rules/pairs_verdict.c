@@ -245,10 +245,8 @@ static const char *const *fix_kinds(const struct pair_side *e, bool c11,
 }
 
 static const char *const shape_ids[] = {
-	[SHAPE_MP] = "MP",
-	[SHAPE_S] = "S",
-	[SHAPE_SB] = "SB",
-	[SHAPE_LB] = "LB",
+	[SHAPE_MP] = "MP", [SHAPE_S] = "S", [SHAPE_SB] = "SB",
+	[SHAPE_LB] = "LB", [SHAPE_R] = "R", [SHAPE_2P2W] = "TWO_PLUS_TWO_W",
 };
 
 static enum verdict lookup(const struct pair_judgement *j, const char *k0,
@@ -318,6 +316,10 @@ static const char *rule_for(const struct pair_candidate *c,
 		return none ? "sb-needs-full-barrier" : "pair-wrong-barrier";
 	case SHAPE_LB:
 		return "lb-needs-order";
+	case SHAPE_R:
+		return "r-needs-order";
+	case SHAPE_2P2W:
+		return "two-plus-two-w-needs-order";
 	default:
 		return NULL;
 	}
@@ -326,12 +328,14 @@ static const char *rule_for(const struct pair_candidate *c,
 static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 {
 	enum intent ia, ib;
-	bool fa, fb, sym = c->shape == SHAPE_SB || c->shape == SHAPE_LB;
+	bool fa, fb,
+		sym = c->shape == SHAPE_SB || c->shape == SHAPE_LB ||
+		      c->shape == SHAPE_2P2W;
 	unsigned at;
 	struct pair_judgement one;
 
 	memset(j, 0, sizeof(*j));
-	if (c->shape > SHAPE_LB || !c->a || !c->b)
+	if (c->shape > SHAPE_2P2W || !c->a || !c->b)
 		return;
 	j->c11 = pairs_c11(c);
 	j->model = j->c11 ? "RC11" : "LKMM";
@@ -369,7 +373,7 @@ static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 		at = c->a->o.ord == ORD_WRONG ? 0 : 1;
 	if (!(at ? fb : fa) ? !fix_both(c, j) : !fix_one(c, j, at))
 		return;
-	/* SB and LB come both ways round: say it on the side blamed */
+	/* SB, LB and 2+2W come both ways round: say it on the side blamed */
 	if (sym && at)
 		return;
 	j->at = at ? c->b : c->a;
