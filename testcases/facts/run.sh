@@ -242,7 +242,8 @@ herd)
 	total=0
 	n=0
 	for d in pair-missing-acquire pair-missing-release pair-wrong-barrier \
-		sb-needs-full-barrier lb-needs-order unordered-flag misplaced-barrier; do
+		sb-needs-full-barrier lb-needs-order r-needs-order \
+		two-plus-two-w-needs-order unordered-flag misplaced-barrier; do
 		for f in "$here/../$d"/*.c "$here/../$d"/*/; do
 			[ -e "$f" ] || continue
 			case $f in */repro.c) continue ;; esac
