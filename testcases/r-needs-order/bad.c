@@ -19,7 +19,7 @@ void r_writer(void)
 int r_other(void)
 {
 	WRITE_ONCE(r_y, 2);
-	return READ_ONCE(r_x); // expect-warning[r-needs-order] {{r_writer() stores 'r_x' and then 'r_y' with smp_wmb(), r_other() stores 'r_y' and then loads 'r_x' with nothing: r_other()'s store to 'r_y' can be the last while its load misses 'r_x' (herd7: R+wmb+po is allowed)}}
+	return READ_ONCE(r_x); // expect-remark[r-needs-order] {{r_writer() stores 'r_x' and then 'r_y' with smp_wmb(), r_other() stores 'r_y' and then loads 'r_x' with nothing: r_other()'s store to 'r_y' can be the last while its load misses 'r_x' (herd7: R+wmb+po is allowed)}}
 }
 
 struct r_chan {
@@ -36,6 +36,6 @@ void r_chan_post(struct r_chan *c)
 int r_chan_poll(struct r_chan *c)
 {
 	WRITE_ONCE(c->ack, 2);
-	smp_wmb(); // expect-warning[r-needs-order] {{r_chan_post() stores 'r_chan.req' and then 'r_chan.ack' with a release (smp_store_release()), r_chan_poll() stores 'r_chan.ack' and then loads 'r_chan.req' with smp_wmb(): r_chan_poll()'s store to 'r_chan.ack' can be the last while its load misses 'r_chan.req' (herd7: R+release+wmb is allowed)}}
+	smp_wmb(); // expect-remark[r-needs-order] {{r_chan_post() stores 'r_chan.req' and then 'r_chan.ack' with a release (smp_store_release()), r_chan_poll() stores 'r_chan.ack' and then loads 'r_chan.req' with smp_wmb(): r_chan_poll()'s store to 'r_chan.ack' can be the last while its load misses 'r_chan.req' (herd7: R+release+wmb is allowed)}}
 	return READ_ONCE(c->req);
 }

@@ -20,7 +20,7 @@ void w_ordered(void)
 void w_unordered(void)
 {
 	WRITE_ONCE(w_y, 1);
-	WRITE_ONCE(w_x, 2); // expect-warning[two-plus-two-w-needs-order] {{the stores to 'w_y' and 'w_x' are ordered with nothing, and w_ordered() stores them in the other order with smp_wmb(): each side's first store can be the one that lasts (herd7: 2+2W+po+wmb is allowed); use smp_mb() between in w_unordered() and smp_mb() between in w_ordered()}}
+	WRITE_ONCE(w_x, 2); // expect-remark[two-plus-two-w-needs-order] {{the stores to 'w_y' and 'w_x' are ordered with nothing, and w_ordered() stores them in the other order with smp_wmb(): each side's first store can be the one that lasts (herd7: 2+2W+po+wmb is allowed); use smp_mb() between in w_unordered() and smp_mb() between in w_ordered()}}
 }
 
 int v_x, v_y;
@@ -34,6 +34,6 @@ void v_ordered(void)
 void v_wrong(void)
 {
 	WRITE_ONCE(v_y, 1);
-	smp_rmb(); // expect-warning[two-plus-two-w-needs-order] {{the stores to 'v_y' and 'v_x' are ordered with smp_rmb(), and v_ordered() stores them in the other order with a release (smp_store_release()): each side's first store can be the one that lasts (herd7: 2+2W+rmb+release is allowed); use smp_mb() between in v_wrong() and smp_mb() between in v_ordered()}}
+	smp_rmb(); // expect-remark[two-plus-two-w-needs-order] {{the stores to 'v_y' and 'v_x' are ordered with smp_rmb(), and v_ordered() stores them in the other order with a release (smp_store_release()): each side's first store can be the one that lasts (herd7: 2+2W+rmb+release is allowed); use smp_mb() between in v_wrong() and smp_mb() between in v_ordered()}}
 	WRITE_ONCE(v_x, 2);
 }

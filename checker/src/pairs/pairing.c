@@ -390,6 +390,26 @@ static bool not_a_flag(const struct fact *f)
 	return p && (p->roles & R_NOT_A_FLAG);
 }
 
+/*
+ * An RMW as the store of a load-then-store side: one that orders (xchg(),
+ * a C11 acq_rel or seq_cst exchange, a release), or a void one right after
+ * smp_mb__before_atomic(). Not a
+ * counter's or a bit's unordered update (atomic_inc(), set_bit()):
+ * statistics and state bits, no side's store (Linux 6.1's ring buffer's
+ * record_disabled).
+ */
+static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
+{
+	const struct fact *b = &f->v[j];
+
+	if (not_a_flag(b))
+		return false;
+	return b->cls == OC_RMW_FULL || b->cls == OC_RMW_SC ||
+	       b->cls == OC_RMW_ACQREL || b->cls == OC_RMW_REL ||
+	       (j > 0 && f->v[j - 1].op == FO_FENCE &&
+		f->v[j - 1].cls == OC_MOD_BEFORE);
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -446,7 +466,7 @@ static void collect_fn(struct pass *p, unsigned fn)
 			if (fact_reads(a) && marked(a) && fact_writes(b) &&
 			    marked(b) && !unordered_by_name(a) &&
 			    !not_a_flag(a) &&
-			    (b->op == FO_STORE || !not_a_flag(b)))
+			    (b->op == FO_STORE || rw_rmw_store(f, j)))
 				add_side(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */

@@ -9,13 +9,14 @@
  * is intent, whether an allowed outcome is a bug worth a finding.
  *
  * The rule of intent (the rule pages say it too): an allowed outcome is
- * reported when a side shows that it means to order its accesses -- an
- * explicit fence of its own, an acquire or release access, a fully
- * ordered RMW (smp_store_mb()'s xchg() in store buffering), a barrier of
- * the wrong kind -- as a warning; where only a dependency, a callee's
- * barrier, an RMW's incidental order or an unlock and lock shows it, as a
- * remark. Two sides with nothing at all are no protocol (unordered-flag
- * looks at those with its own evidence).
+ * reported where a side shows that it means to order its accesses. Strong:
+ * an explicit fence of its own, an acquire or release access, xchg() in
+ * store buffering, a barrier of the wrong kind. Weak: a dependency, an
+ * exchange storing the flag, a C11 RMW, an unlock and a lock, a reader
+ * testing the flag. None: other fully ordered RMWs (refcounts, bit flags),
+ * side-effect and callees' barriers. A warning where the side not blamed
+ * shows strong intent, else a remark. Two sides with nothing at all are
+ * no protocol (unordered-flag looks at those with its own evidence).
  */
 #include <stdio.h>
 #include <string.h>
@@ -163,6 +164,20 @@ const char *pairs_side_kind(const struct pair_candidate *c,
 
 /* ---- intent ---- */
 
+/* The fully ordered RMW of side @e is an exchange (xchg(), atomic_xchg()). */
+static bool rmw_xchg(const struct pair_candidate *c, const struct pair_side *e)
+{
+	const struct fact *f[] = { first(c, e), second(c, e), e->o.by };
+	unsigned k;
+
+	for (k = 0; k < 3; k++)
+		if (f[k] && f[k]->op == FO_RMW && f[k]->cls == OC_RMW_FULL &&
+		    f[k]->name && strstr(f[k]->name, "xchg") &&
+		    !strstr(f[k]->name, "cmpxchg"))
+			return true;
+	return false;
+}
+
 enum intent { INTENT_NONE, INTENT_WEAK, INTENT_STRONG };
 
 /*
@@ -177,6 +192,9 @@ static enum intent intent(const struct pair_candidate *c,
 	const struct fact *by = e->o.by, *x = first(c, e), *y = second(c, e);
 	const struct fact_fn *fn = pairing_fn(c->set, e);
 
+	/* a control dependency is mostly there for its own ends */
+	if (e->o.ord == ORD_YES && e->o.what && strstr(e->o.what, "control"))
+		return INTENT_WEAK;
 	if (pairs_intends(c, e))
 		return INTENT_STRONG;
 	/*
@@ -198,6 +216,16 @@ static enum intent intent(const struct pair_candidate *c,
 		if (by->op == FO_LOCK || by->op == FO_UNLOCK)
 			return INTENT_WEAK;
 	}
+	/*
+	 * A kernel RMW that orders fully does so whatever it is there for:
+	 * refcounts and bit flags (test_and_set_bit(), atomic_dec_return())
+	 * are most of them, and order incidentally (on Linux 6.1, 115 of 121
+	 * remarks this drew were such). An exchange that stores the flag
+	 * (xchg(), atomic_xchg(): smp_store_mb()'s way) is weak intent, as a
+	 * C11 RMW, whose memory order is written out.
+	 */
+	if (!strcmp(kind, "RMW_MB"))
+		return rmw_xchg(c, e) ? INTENT_WEAK : INTENT_NONE;
 	if ((e->o.ord == ORD_YES && by) || !strncmp(kind, "RMW_", 4))
 		return INTENT_WEAK;
 	/*
@@ -351,7 +379,6 @@ static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 	ib = intent(c, c->b, j->kind[1]);
 	if (ia == INTENT_NONE && ib == INTENT_NONE)
 		return;
-	j->weak = ia != INTENT_STRONG && ib != INTENT_STRONG;
 	/* which side's change alone forbids the outcome */
 	one = *j;
 	fa = fix_one(c, &one, 0);
@@ -378,6 +405,15 @@ static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 		return;
 	j->at = at ? c->b : c->a;
 	j->rule = rule_for(c, j, at);
+	/*
+	 * A warning where the side not blamed shows strong intent: the
+	 * protocol is that side's, and the blamed side breaks it. Where only
+	 * the blamed side does (a barrier of the wrong kind facing nothing),
+	 * or the shape is S and the writer is blamed (on Linux 6.1 such
+	 * writers set up objects nobody sees yet), a remark.
+	 */
+	j->weak = (at ? ia : ib) != INTENT_STRONG ||
+		  (c->shape == SHAPE_S && at == 0);
 }
 
 const struct pair_judgement *pairs_judge(const struct pair_candidate *c)
