@@ -3,6 +3,7 @@
 #include "verdicts.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct verdict_row {
@@ -22,22 +23,59 @@ static const struct verdict_row rows[] = {
 #undef ALLOWED
 #undef FORBIDDEN
 
-/* 1326 rows, looked up a few times per finding: a scan is enough. */
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+static int cmp_key(const char *model, const char *shape, const char *kind0,
+		   const char *kind1, const struct verdict_row *r)
+{
+	int c;
+
+	if ((c = strcmp(shape, r->shape)) || (c = strcmp(kind0, r->kind0)) ||
+	    (c = strcmp(kind1, r->kind1)))
+		return c;
+	return strcmp(model, r->model);
+}
+
+static int cmp_rows(const void *x, const void *y)
+{
+	const struct verdict_row *a = *(const struct verdict_row *const *)x;
+
+	return cmp_key(a->model, a->shape, a->kind0, a->kind1,
+		       *(const struct verdict_row *const *)y);
+}
+
+/*
+ * The rows sorted, made on the first lookup (the pairing pass asks a few
+ * times per candidate, and a tree has many: no linear scan). The pass runs
+ * in one thread.
+ */
+static const struct verdict_row *sorted[NROWS];
+
 enum verdict verdict_lookup(const char *model, const char *shape,
 			    const char *kind0, const char *kind1,
 			    const char **test)
 {
-	size_t i;
+	size_t i, lo = 0, hi = NROWS, m;
+	int c;
 
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
-		if (!strcmp(rows[i].shape, shape) &&
-		    !strcmp(rows[i].kind0, kind0) &&
-		    !strcmp(rows[i].kind1, kind1) &&
-		    !strcmp(rows[i].model, model)) {
+	if (!sorted[0]) {
+		for (i = 0; i < NROWS; i++)
+			sorted[i] = &rows[i];
+		qsort(sorted, NROWS, sizeof(sorted[0]), cmp_rows);
+	}
+	while (lo < hi) {
+		m = (lo + hi) / 2;
+		c = cmp_key(model, shape, kind0, kind1, sorted[m]);
+		if (!c) {
 			if (test)
-				*test = rows[i].test;
-			return rows[i].verdict;
+				*test = sorted[m]->test;
+			return sorted[m]->verdict;
 		}
+		if (c < 0)
+			hi = m;
+		else
+			lo = m + 1;
+	}
 	if (test)
 		*test = NULL;
 	return VERDICT_UNKNOWN;

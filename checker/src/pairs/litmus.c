@@ -53,6 +53,10 @@ struct test {
 	bool c11;
 	const char *va, *vb; /* the two variables */
 	bool ptr; /* b holds a pointer to a (publish/dereference) */
+	bool pa; /* a holds a pointer to b (LB: P0's address dependency) */
+	int lock; /* the process's accesses each in a critical section of
+		   * lock s<n-1> (an unlock and a lock between): n, else 0 */
+	bool lock_pending; /* its first access is still to come */
 };
 
 static const char *c11_order(const struct fact *f, bool store)
@@ -92,12 +96,21 @@ static const char *rmw_name(unsigned cls)
 	}
 }
 
+/* The first access of a process in a critical section: its lock first. */
+static void lock_first(struct test *t)
+{
+	if (t->lock_pending)
+		sb_printf(&t->b, "\tspin_lock(s%d);\n", t->lock - 1);
+	t->lock_pending = false;
+}
+
 /* "r = <load of var>;" */
 static void put_load(struct test *t, const struct fact *f, const char *var,
 		     int reg)
 {
 	const char *p = "*";
 
+	lock_first(t);
 	if (f->op == FO_RMW) {
 		if (t->c11)
 			sb_printf(
@@ -125,6 +138,7 @@ static void put_load(struct test *t, const struct fact *f, const char *var,
 static void put_store(struct test *t, const struct fact *f, const char *var,
 		      const char *value)
 {
+	lock_first(t);
 	if (f->op == FO_RMW) {
 		/* xchg() is an expression in linux-kernel.def: keep its value */
 		t->scratch = true;
@@ -189,8 +203,14 @@ static void put_between(struct test *t, const struct litmus_side *s)
 {
 	const struct fact *by = s->o.by;
 
+	if (by && (by->op == FO_LOCK || by->op == FO_UNLOCK) && t->lock) {
+		sb_printf(&t->b, "\tspin_unlock(s%d);\n\tspin_lock(s%d);\n",
+			  t->lock - 1, t->lock - 1);
+		return;
+	}
 	if (!by || (s->o.ord != ORD_YES && s->o.ord != ORD_WRONG) ||
-	    by == &s->fn->v[s->i] || by == &s->fn->v[s->j])
+	    by == &s->fn->v[s->i] || by == &s->fn->v[s->j] ||
+	    by->op == FO_LOCK || by->op == FO_UNLOCK)
 		return;
 	if (by->op == FO_CALL)
 		sb_printf(&t->b, "\t(* %s() orders as a full barrier *)\n",
@@ -233,12 +253,30 @@ static const char *side_tag(const struct litmus_side *s)
 	return "fencemb";
 }
 
-static void params(struct test *t)
+/* A side ordered by an unlock and a lock between its accesses. */
+static bool lock_side(const struct litmus_side *s)
+{
+	return s->o.by && (s->o.by->op == FO_LOCK || s->o.by->op == FO_UNLOCK);
+}
+
+/* A side ordered by an address dependency. */
+static bool addr_side(const struct litmus_side *s)
+{
+	return s->o.ord == ORD_YES && s->o.what && strstr(s->o.what, "address");
+}
+
+/* Process @proc's parameters, for side @s. */
+static void params(struct test *t, const struct litmus_side *s, int proc)
 {
 	const char *ty = t->c11 ? "atomic_int" : "int";
 
-	sb_printf(&t->b, "(%s *%s, %s *%s%s)\n{\n", ty, t->va, ty,
-		  t->ptr ? "*" : "", t->vb);
+	t->lock = !t->c11 && lock_side(s) ? proc + 1 : 0;
+	t->lock_pending = t->lock != 0;
+	sb_puts(&t->b, "(");
+	if (t->lock)
+		sb_printf(&t->b, "spinlock_t *s%d, ", proc);
+	sb_printf(&t->b, "%s *%s%s, %s *%s%s)\n{\n", ty, t->pa ? "*" : "",
+		  t->va, ty, t->ptr ? "*" : "", t->vb);
 	t->decls = t->b.len;
 	t->scratch = false;
 }
@@ -249,6 +287,8 @@ static void end_proc(struct test *t)
 	static const char decl[] = "\tint r9;\n";
 	size_t n = sizeof(decl) - 1;
 
+	if (t->lock)
+		sb_printf(&t->b, "\tspin_unlock(s%d);\n", t->lock - 1);
 	if (t->scratch) {
 		sb_add(&t->b, decl, n); /* grow, then open the gap */
 		memmove(t->b.s + t->decls + n, t->b.s + t->decls,
@@ -268,10 +308,31 @@ static void header(struct test *t, const char *name, const char *rule,
 	sb_printf(&t->b, " * P0: %s() at %s:%u\n * P1: %s() at %s:%u\n *)\n\n",
 		  p0->fn->name, p0->fn->v[p0->i].file, p0->fn->v[p0->i].line,
 		  p1->fn->name, p1->fn->v[p1->i].file, p1->fn->v[p1->i].line);
-	if (t->ptr)
-		sb_printf(&t->b, "{\n\t%s=dummy;\n}\n\n", t->vb);
+	if (t->ptr || t->pa)
+		sb_printf(&t->b, "{\n\t%s=dummy;\n}\n\n",
+			  t->ptr ? t->vb : t->va);
 	else
 		sb_printf(&t->b, "{}\n\n");
+}
+
+/* A side ordered by a control dependency: its second access in `if (r0)`. */
+static bool ctrl_side(const struct litmus_side *s)
+{
+	return s->o.ord == ORD_YES && s->o.what && strstr(s->o.what, "control");
+}
+
+/* The between and the second access of a load-then-store side. */
+static void put_tail_store(struct test *t, const struct litmus_side *s,
+			   const char *var, const char *value)
+{
+	bool ctrl = ctrl_side(s);
+
+	if (ctrl)
+		sb_puts(&t->b, "\tif (r0) {\n");
+	put_between(t, s);
+	put_store(t, &s->fn->v[s->j], var, value);
+	if (ctrl)
+		sb_puts(&t->b, "\t}\n");
 }
 
 static void mp_or_s(struct test *t, enum shape shape,
@@ -280,24 +341,31 @@ static void mp_or_s(struct test *t, enum shape shape,
 	const struct fact *r2 = &r->fn->v[r->j];
 
 	sb_puts(&t->b, "P0");
-	params(t);
+	params(t, w, 0);
 	put_store(t, &w->fn->v[w->i], t->va, shape == SHAPE_S ? "2" : "1");
 	put_between(t, w);
 	put_store(t, &w->fn->v[w->j], t->vb, t->ptr ? t->va : "1");
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
-	if (t->ptr)
+	params(t, r, 1);
+	if (t->ptr && shape == SHAPE_S)
+		sb_printf(&t->b, "\tint *r0;\n\n");
+	else if (t->ptr)
 		sb_printf(&t->b, "\tint *r0;\n\tint r1;\n\n");
 	else if (shape == SHAPE_MP)
 		sb_printf(&t->b, "\tint r0;\n\tint r1;\n\n");
 	else
 		sb_printf(&t->b, "\tint r0;\n\n");
 	put_load(t, &r->fn->v[r->i], t->vb, 0);
+	if (shape == SHAPE_S) {
+		put_tail_store(t, r, t->ptr ? "r0" : t->va, "1");
+		end_proc(t);
+		sb_printf(&t->b, "exists (1:r0=%s /\\ %s=2)\n",
+			  t->ptr ? t->va : "1", t->va);
+		return;
+	}
 	put_between(t, r);
-	if (shape == SHAPE_S)
-		put_store(t, r2, t->va, "1");
-	else if (t->ptr)
+	if (t->ptr)
 		put_load(t, r2, "r0", 1);
 	else
 		put_load(t, r2, t->va, 1);
@@ -314,14 +382,14 @@ static void sb(struct test *t, const struct litmus_side *x,
 	       const struct litmus_side *y)
 {
 	sb_puts(&t->b, "P0");
-	params(t);
+	params(t, x, 0);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_store(t, &x->fn->v[x->i], t->va, "1");
 	put_between(t, x);
 	put_load(t, &x->fn->v[x->j], t->vb, 0);
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
+	params(t, y, 1);
 	sb_printf(&t->b, "\tint r0;\n\n");
 	put_store(t, &y->fn->v[y->i], t->vb, "1");
 	put_between(t, y);
@@ -330,24 +398,67 @@ static void sb(struct test *t, const struct litmus_side *x,
 	sb_puts(&t->b, "exists (0:r0=0 /\\ 1:r0=0)\n");
 }
 
+/*
+ * LB; where a side's store goes through the pointer its load read, the
+ * location it loads holds the address of the other (t->pa: P0's, a holds
+ * &b; t->ptr: P1's, b holds &a).
+ */
 static void lb(struct test *t, const struct litmus_side *x,
 	       const struct litmus_side *y)
 {
 	sb_puts(&t->b, "P0");
-	params(t);
-	sb_printf(&t->b, "\tint r0;\n\n");
+	params(t, x, 0);
+	sb_printf(&t->b, "\tint %sr0;\n\n", t->pa ? "*" : "");
 	put_load(t, &x->fn->v[x->i], t->va, 0);
-	put_between(t, x);
-	put_store(t, &x->fn->v[x->j], t->vb, "1");
+	put_tail_store(t, x, t->pa ? "r0" : t->vb, t->ptr ? t->va : "1");
 	end_proc(t);
 	sb_puts(&t->b, "P1");
-	params(t);
-	sb_printf(&t->b, "\tint r0;\n\n");
+	params(t, y, 1);
+	sb_printf(&t->b, "\tint %sr0;\n\n", t->ptr ? "*" : "");
 	put_load(t, &y->fn->v[y->i], t->vb, 0);
-	put_between(t, y);
-	put_store(t, &y->fn->v[y->j], t->va, "1");
+	put_tail_store(t, y, t->ptr ? "r0" : t->va, t->pa ? t->vb : "1");
 	end_proc(t);
-	sb_puts(&t->b, "exists (0:r0=1 /\\ 1:r0=1)\n");
+	sb_printf(&t->b, "exists (0:r0=%s /\\ 1:r0=%s)\n", t->pa ? t->vb : "1",
+		  t->ptr ? t->va : "1");
+}
+
+/* R: P1's store to b is the last, and it reads a=0. */
+static void r_shape(struct test *t, const struct litmus_side *w,
+		    const struct litmus_side *x)
+{
+	sb_puts(&t->b, "P0");
+	params(t, w, 0);
+	put_store(t, &w->fn->v[w->i], t->va, "1");
+	put_between(t, w);
+	put_store(t, &w->fn->v[w->j], t->vb, "1");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
+	params(t, x, 1);
+	sb_printf(&t->b, "\tint r0;\n\n");
+	put_store(t, &x->fn->v[x->i], t->vb, "2");
+	put_between(t, x);
+	put_load(t, &x->fn->v[x->j], t->va, 0);
+	end_proc(t);
+	sb_printf(&t->b, "exists (%s=2 /\\ 1:r0=0)\n", t->vb);
+}
+
+/* 2+2W: each side's first store is the one that lasts. */
+static void two_plus_two_w(struct test *t, const struct litmus_side *x,
+			   const struct litmus_side *y)
+{
+	sb_puts(&t->b, "P0");
+	params(t, x, 0);
+	put_store(t, &x->fn->v[x->i], t->va, "1");
+	put_between(t, x);
+	put_store(t, &x->fn->v[x->j], t->vb, "2");
+	end_proc(t);
+	sb_puts(&t->b, "P1");
+	params(t, y, 1);
+	put_store(t, &y->fn->v[y->i], t->vb, "1");
+	put_between(t, y);
+	put_store(t, &y->fn->v[y->j], t->va, "2");
+	end_proc(t);
+	sb_printf(&t->b, "exists (%s=1 /\\ %s=1)\n", t->va, t->vb);
 }
 
 /* mkdir -p @dir; 0 or -1 with errno. */
@@ -369,15 +480,18 @@ static int make_dirs(const char *dir)
 	return rc;
 }
 
-char *litmus_write(const char *dir, unsigned n, const char *rule,
-		   enum shape shape, const struct litmus_side *p0,
-		   const struct litmus_side *p1)
+static char *write_test(const char *dir, unsigned n, const char *rule,
+			const char *suffix, enum shape shape,
+			const struct litmus_side *p0,
+			const struct litmus_side *p1)
 {
-	static const char *const shape_names[] = { "MP", "S", "SB", "LB" };
+	static const char *const shape_names[] = { "MP", "S", "SB",
+						   "LB", "R", "2+2W" };
 	char va[96], vb[96], name[256], *path;
-	struct test t = { { 0 }, 0, false, false, NULL, NULL, false };
+	struct test t;
 	FILE *f;
 
+	memset(&t, 0, sizeof(t));
 	var_name(p0->fn->v[p0->i].key, va, sizeof(va));
 	var_name(p0->fn->v[p0->j].key, vb, sizeof(vb));
 	if (!strcmp(va, vb))
@@ -386,15 +500,19 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 	t.vb = vb;
 	t.c11 = (p0->fn->v[p0->i].flags & p0->fn->v[p0->j].flags &
 		 p1->fn->v[p1->i].flags & FA_C11) != 0;
-	t.ptr = !t.c11 && shape == SHAPE_MP && p1->o.ord == ORD_YES &&
-		p1->o.what && strstr(p1->o.what, "address");
-	snprintf(name, sizeof(name), "%s+%s+%s", shape_names[shape],
-		 side_tag(p0), side_tag(p1));
+	t.ptr = !t.c11 && shape != SHAPE_SB && addr_side(p1);
+	t.pa = !t.c11 && shape == SHAPE_LB && addr_side(p0) && !t.ptr;
+	snprintf(name, sizeof(name), "%s+%s+%s%s", shape_names[shape],
+		 side_tag(p0), side_tag(p1), suffix[0] ? "+fix" : "");
 	header(&t, name, rule, p0, p1);
 	if (shape == SHAPE_SB)
 		sb(&t, p0, p1);
 	else if (shape == SHAPE_LB)
 		lb(&t, p0, p1);
+	else if (shape == SHAPE_R)
+		r_shape(&t, p0, p1);
+	else if (shape == SHAPE_2P2W)
+		two_plus_two_w(&t, p0, p1);
 	else
 		mp_or_s(&t, shape, p0, p1);
 	if (make_dirs(dir)) {
@@ -402,7 +520,7 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 		free(t.b.s);
 		return NULL;
 	}
-	path = xasprintf("%s/%03u-%s.litmus", dir, n, rule);
+	path = xasprintf("%s/%03u-%s%s.litmus", dir, n, rule, suffix);
 	f = fopen(path, "w");
 	if (!f || fputs(t.b.s, f) < 0 || fclose(f)) {
 		fprintf(stderr, "ordercheck: %s: %s\n", path, strerror(errno));
@@ -413,12 +531,147 @@ char *litmus_write(const char *dir, unsigned n, const char *rule,
 	return path;
 }
 
+char *litmus_write(const char *dir, unsigned n, const char *rule,
+		   enum shape shape, const struct litmus_side *p0,
+		   const struct litmus_side *p1)
+{
+	return write_test(dir, n, rule, "", shape, p0, p1);
+}
+
+/* A side rewritten to another kind: its own copy of the two accesses. */
+struct fixed_side {
+	struct fact_fn fn;
+	struct fact v[3]; /* the first access, a fence, the second */
+	struct litmus_side s;
+};
+
+/*
+ * @s made of @kind (verdicts.def's word): an acquire or release access, a
+ * fence between, seq_cst accesses. False for a kind it cannot write.
+ */
+static bool refit(const struct litmus_side *s, const char *kind,
+		  struct fixed_side *f)
+{
+	/* a store then a load (SB, R's P1): the load is the second */
+	bool wr = s->fn->v[s->i].op != FO_LOAD && s->fn->v[s->j].op == FO_LOAD;
+	struct fact *x = &f->v[0], *fence = &f->v[1], *y = &f->v[2];
+	struct fact *load = wr ? y : x, *store = wr ? x : y;
+	static const struct {
+		const char *kind, *name;
+		unsigned cls;
+	} fences[] = {
+		{ "WMB", "smp_wmb", OC_FENCE_W },
+		{ "RMB", "smp_rmb", OC_FENCE_R },
+		{ "MB", "smp_mb", OC_FENCE_FULL },
+		{ "FENCE_ACQ", "atomic_thread_fence", OC_FENCE_ACQ },
+		{ "FENCE_REL", "atomic_thread_fence", OC_FENCE_REL },
+		{ "FENCE_ACQ_REL", "atomic_thread_fence", OC_FENCE_ACQREL },
+		{ "FENCE_SC", "atomic_thread_fence", OC_FENCE_FULL },
+	};
+	unsigned k;
+
+	f->fn = *s->fn;
+	f->fn.v = f->v;
+	f->fn.n = 3;
+	f->fn.via = NULL;
+	*x = s->fn->v[s->i];
+	*y = s->fn->v[s->j];
+	memset(fence, 0, sizeof(*fence));
+	fence->op = FO_FENCE;
+	fence->key = "";
+	fence->file = x->file;
+	fence->line = x->line;
+	fence->adep = fence->cdep = fence->leg = -1;
+	f->s.fn = &f->fn;
+	f->s.i = 0;
+	f->s.j = 2;
+	f->s.o.ord = ORD_YES;
+	for (k = 0; k < sizeof(fences) / sizeof(fences[0]); k++)
+		if (!strcmp(kind, fences[k].kind)) {
+			fence->cls = (unsigned char)fences[k].cls;
+			fence->name = fences[k].name;
+			f->s.o.by = fence;
+			f->s.o.what = fences[k].name;
+			return true;
+		}
+	if (!strcmp(kind, "ACQUIRE") || !strcmp(kind, "ACQ")) {
+		load->cls = load->op == FO_RMW ? OC_RMW_ACQ : OC_ACQ_LOAD;
+		load->flags |= FA_MARKED;
+		f->s.o.by = load;
+		f->s.o.what = "an acquire";
+		return true;
+	}
+	if (!strcmp(kind, "RELEASE") || !strcmp(kind, "REL")) {
+		store->cls = store->op == FO_RMW ? OC_RMW_REL : OC_REL_STORE;
+		store->flags |= FA_MARKED;
+		f->s.o.by = store;
+		f->s.o.what = "a release";
+		return true;
+	}
+	if (!strcmp(kind, "SC")) {
+		x->flags |= F_SEQ_CST;
+		y->flags |= F_SEQ_CST;
+		f->s.o.by = y;
+		f->s.o.what = "two seq_cst accesses";
+		return true;
+	}
+	return false;
+}
+
+char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
+		       enum shape shape, const struct litmus_side *p0,
+		       const struct litmus_side *p1, const char *const kind[2],
+		       const char *const fix[2])
+{
+	struct fixed_side f[2];
+	const struct litmus_side *in[2] = { p0, p1 }, *out[2] = { p0, p1 };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		if (!strcmp(kind[k], fix[k]))
+			continue;
+		if (!refit(in[k], fix[k], &f[k])) {
+			fprintf(stderr,
+				"ordercheck: no litmus test of the fix %s\n",
+				fix[k]);
+			return NULL;
+		}
+		out[k] = &f[k].s;
+	}
+	return write_test(dir, n, rule, "-fix", shape, out[0], out[1]);
+}
+
+/*
+ * tools/memory-model of the kernel tree @file is in: the nearest parent
+ * directory that has tools/memory-model/linux-kernel.cfg (malloc), or NULL.
+ */
+static char *model_dir_of(const char *file)
+{
+	char abs[PATH_MAX], *p, *dir;
+	struct stat st;
+
+	if (!file || !realpath(file, abs))
+		return NULL;
+	while ((p = strrchr(abs, '/'))) {
+		*p = '\0';
+		dir = xasprintf("%s/tools/memory-model", abs[0] ? abs : "");
+		p = xasprintf("%s/linux-kernel.cfg", dir);
+		if (!stat(p, &st)) {
+			free(p);
+			return dir;
+		}
+		free(p);
+		free(dir);
+	}
+	return NULL;
+}
+
 char *litmus_herd(const char *path, const char *herd_dir, bool c11)
 {
 	char abs[PATH_MAX], *out, *line, *verdict = NULL;
 	const char *dir = herd_dir ? herd_dir : "tools/memory-model";
 	char *lkmm[] = { "herd7", "-conf", "linux-kernel.cfg", abs, NULL };
-	char *plain[] = { "herd7", abs, NULL };
+	char *plain[] = { "herd7", "-model", "rc11.cat", abs, NULL };
 	int status;
 
 	if (!realpath(path, abs))
@@ -466,6 +719,14 @@ static void note(struct oc_diag *d, const char *path, char *msg)
 	free(msg);
 }
 
+/* herd7's word as the finding's notes say it. */
+static const char *verdict_text(const char *v)
+{
+	if (!v)
+		return "no verdict";
+	return !strcmp(v, "Never") ? "forbidden" : "allowed";
+}
+
 void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 		 struct diag_list *diags)
 {
@@ -474,23 +735,50 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 	for (i = 0; o->dir && i < l->n; i++) {
 		const struct litmus_finding *f = &l->v[i];
 		struct oc_diag *d = &diags->v[f->diag];
-		char *path, *verdict;
+		char *path, *fix = NULL, *verdict, *fixed = NULL, *dir = NULL;
+		bool c11 = c11_side(&f->p0) && c11_side(&f->p1);
 
 		path = litmus_write(o->dir, i + 1, f->rule, f->shape, &f->p0,
 				    &f->p1);
 		if (!path)
 			continue;
 		note(d, path, xasprintf("litmus test: %s", path));
+		if (f->fix[0] && f->kind[0])
+			fix = litmus_write_fix(o->dir, i + 1, f->rule, f->shape,
+					       &f->p0, &f->p1, f->kind, f->fix);
+		if (fix)
+			note(d, fix,
+			     xasprintf("litmus test of the fix: %s", fix));
 		if (o->herd) {
-			verdict = litmus_herd(path, o->herd_dir,
-					      c11_side(&f->p0) &&
-						      c11_side(&f->p1));
-			note(d, path,
-			     verdict ? xasprintf("herd7 says: %s", verdict) :
-				       xstrdup("herd7 gave no verdict (not on "
-					       "PATH?)"));
+			if (!o->herd_dir && !c11)
+				dir = model_dir_of(f->p0.fn->v[f->p0.i].file);
+			verdict = litmus_herd(
+				path, o->herd_dir ? o->herd_dir : dir, c11);
+			if (fix && verdict)
+				fixed = litmus_herd(
+					fix, o->herd_dir ? o->herd_dir : dir,
+					c11);
+			if (!verdict)
+				note(d, path,
+				     xstrdup("herd7 gave no verdict (not on "
+					     "PATH?)"));
+			else if (fix)
+				note(d, path,
+				     xasprintf("herd7 (%s): the outcome is %s; "
+					       "with the fix: %s",
+					       c11 ? "RC11" : "LKMM",
+					       verdict_text(verdict),
+					       verdict_text(fixed)));
+			else
+				note(d, path,
+				     xasprintf("herd7 (%s): the outcome is %s",
+					       c11 ? "RC11" : "LKMM",
+					       verdict_text(verdict)));
 			free(verdict);
+			free(fixed);
+			free(dir);
 		}
 		free(path);
+		free(fix);
 	}
 }

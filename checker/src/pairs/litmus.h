@@ -33,6 +33,12 @@ struct litmus_finding {
 	const char *rule;
 	enum shape shape; /* not SHAPE_BARRIER */
 	struct litmus_side p0, p1;
+	/*
+	 * The kinds (verdicts.def) of P0 and P1 and those of the fix that
+	 * herd7's table forbids the outcome with; NULL where the finding has
+	 * none (unordered-flag's)
+	 */
+	const char *kind[2], *fix[2];
 };
 
 struct litmus_findings {
@@ -60,6 +66,16 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 char *litmus_write(const char *dir, unsigned n, const char *rule,
 		   enum shape shape, const struct litmus_side *p0,
 		   const struct litmus_side *p1);
+
+/*
+ * The test of the fix: as litmus_write(), with each side made of kind
+ * @fix0 and @fix1 (verdicts.def's words; a side whose kind is @kind0 or
+ * @kind1 as it is), into "<n>-<rule>-fix.litmus".
+ */
+char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
+		       enum shape shape, const struct litmus_side *p0,
+		       const struct litmus_side *p1, const char *const kind[2],
+		       const char *const fix[2]);
 
 /*
  * herd7's verdict on the test at @path ("Sometimes", "Never", "Always"),

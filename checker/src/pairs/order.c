@@ -30,6 +30,28 @@ static struct ordering yes(const struct fact *by, const char *what)
 	return o;
 }
 
+const struct fact *order_unlock_lock(const struct fact_fn *fn, unsigned i,
+				     unsigned j)
+{
+	const struct fact *unlock = NULL, *lock = NULL, *f;
+	unsigned k;
+
+	if (!fn->v[i].locks || !fn->v[j].locks)
+		return NULL;
+	for (k = i + 1; k < j; k++) {
+		f = &fn->v[k];
+		if (f->op == FO_UNLOCK && !unlock && !lock)
+			unlock = f;
+		else if (f->op == FO_LOCK && unlock && !lock &&
+			 f->key == unlock->key)
+			lock = f;
+		else if (f->op == FO_LOCK || f->op == FO_UNLOCK ||
+			 f->op == FO_CALL)
+			return NULL;
+	}
+	return lock;
+}
+
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums)
 {
@@ -67,6 +89,19 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 		r.ord = ORD_WRONG;
 		r.by = order_is_release(a->cls) ? a : b;
 		r.what = order_is_release(a->cls) ? "a release" : "an acquire";
+	}
+	/*
+	 * Each access in its own critical section of one lock: the unlock
+	 * and lock between order all but a store before a load (LKMM's
+	 * po-unlock-lock-po; herd7's table, UNLOCK_LOCK, has the details)
+	 */
+	if ((f = order_unlock_lock(fn, i, j))) {
+		if (need != VO_WR)
+			return yes(f, "an unlock and a lock");
+		r.ord = ORD_WRONG;
+		r.by = f;
+		r.what = "an unlock and a lock";
+		return r;
 	}
 	for (k = i + 1; k < j; k++) {
 		f = &fn->v[k];

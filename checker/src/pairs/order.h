@@ -30,6 +30,15 @@ struct summaries; /* summary.h: what a call between two accesses does */
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums);
 
+/*
+ * @fn's facts @i and @j each in a critical section, with only an unlock
+ * and a lock between (no call): the lock fact, else NULL. The facts do
+ * not name a lock (its key is ""), so an unlock of one lock and a lock of
+ * another pass too: taken for LKMM's po-unlock-lock-po of one lock.
+ */
+const struct fact *order_unlock_lock(const struct fact_fn *fn, unsigned i,
+				     unsigned j);
+
 /* What a fence fact orders (VO_*); smp_mb__{before,after}_atomic() full. */
 unsigned order_fence_mask(const struct fact *f);
 

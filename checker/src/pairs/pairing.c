@@ -432,6 +432,26 @@ static bool counting(const struct fact *f)
 	return false;
 }
 
+/*
+ * An RMW as the store of a load-then-store side: one that orders (xchg(),
+ * a C11 acq_rel or seq_cst exchange, a release), or a void one right after
+ * smp_mb__before_atomic(). Not a
+ * counter's or a bit's unordered update (atomic_inc(), set_bit()):
+ * statistics and state bits, no side's store (Linux 6.1's ring buffer's
+ * record_disabled).
+ */
+static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
+{
+	const struct fact *b = &f->v[j];
+
+	if (not_a_flag(b))
+		return false;
+	return b->cls == OC_RMW_FULL || b->cls == OC_RMW_SC ||
+	       b->cls == OC_RMW_ACQREL || b->cls == OC_RMW_REL ||
+	       (j > 0 && f->v[j - 1].op == FO_FENCE &&
+		f->v[j - 1].cls == OC_MOD_BEFORE);
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -468,7 +488,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 				continue;
 			if (!join[j] || b->key == a->key ||
 			    !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks) ||
+			    (a->locks && b->locks &&
+			     !order_unlock_lock(f, i, j)) ||
 			    !callee_side_ok(p, f, a, b))
 				continue;
 			/* two counter bumps that return nothing pass no
@@ -485,9 +506,12 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    first[j] >= i && !unordered_by_name(a) &&
 			    !not_a_flag(a) && a->cls != OC_RMW_REL)
 				add_side(p, ROLE_RR, fn, i, j);
-			if (fact_reads(a) && marked(a) && b->op == FO_STORE &&
+			/* the store may be an RMW's (xchg(), a void
+			 * atomic_add() after smp_mb__before_atomic()) */
+			if (fact_reads(a) && marked(a) && fact_writes(b) &&
 			    marked(b) && !unordered_by_name(a) &&
-			    !not_a_flag(a))
+			    !not_a_flag(a) &&
+			    (b->op == FO_STORE || rw_rmw_store(f, j)))
 				add_side(p, ROLE_RW, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */
@@ -614,6 +638,29 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 }
 
 /*
+ * @x orders by an unlock and a lock between its accesses, each in a
+ * critical section: where @y holds a lock at either of its accesses, the
+ * sections exclude it (herd7's UNLOCK_LOCK is of a lock the other side
+ * does not take).
+ */
+static bool lock_excludes(const struct pass *p, const struct pair_side *x,
+			  const struct pair_side *y)
+{
+	const struct fact *yl = y->o.by;
+
+	if (!x->o.by || (x->o.by->op != FO_LOCK && x->o.by->op != FO_UNLOCK))
+		return false;
+	/*
+	 * both in critical sections: the facts do not name a lock, so they
+	 * may be the same one's, which excludes them
+	 */
+	if (yl && (yl->op == FO_LOCK || yl->op == FO_UNLOCK))
+		return true;
+	return pairing_first(p->set, y)->locks ||
+	       pairing_second(p->set, y)->locks;
+}
+
+/*
  * Two sides of one function are one thread, not two; and where a side's
  * ordering is unknown, no verdict can be made on the pair.
  */
@@ -624,7 +671,8 @@ static void candidate(struct pass *p, enum shape shape,
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
 	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
-	    !flags_pair(p, a, b))
+	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
+	    lock_excludes(p, b, a))
 		return;
 	p->fn(&c, p->arg);
 }
@@ -649,6 +697,13 @@ static size_t capped(struct pass *p, const struct pair_side *e, size_t lo,
 		p->fn(&c, p->arg);
 	}
 	return lo + PAIR_CAP;
+}
+
+/* Both accesses of @e are marked (R's and 2+2W's sides). */
+static bool all_marked(const struct pass *p, const struct pair_side *e)
+{
+	return marked(pairing_first(p->set, e)) &&
+	       marked(pairing_second(p->set, e));
 }
 
 static void join(struct pass *p)
@@ -697,6 +752,20 @@ static void join(struct pass *p)
 			hi = capped(p, e, lo, hi);
 			for (k = lo; k < hi; k++)
 				candidate(p, SHAPE_SB, e, &p->v[k]);
+			/* R: the other side stores k2 then k1 */
+			hi = find_group(p, ROLE_WW, e->k2, e->k1, &lo);
+			hi = capped(p, e, lo, hi);
+			for (k = lo; k < hi; k++)
+				if (all_marked(p, &p->v[k]))
+					candidate(p, SHAPE_R, &p->v[k], e);
+		}
+		/* 2+2W: two sides storing the two in opposite orders */
+		if (e->role == ROLE_WW && all_marked(p, e)) {
+			hi = find_group(p, ROLE_WW, e->k2, e->k1, &lo);
+			hi = capped(p, e, lo, hi);
+			for (k = lo; k < hi; k++)
+				if (all_marked(p, &p->v[k]))
+					candidate(p, SHAPE_2P2W, e, &p->v[k]);
 		}
 	}
 	free(p->capped);

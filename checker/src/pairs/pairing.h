@@ -19,6 +19,8 @@ enum shape {
 	SHAPE_S, /* W a; W b  ||  R b; W a */
 	SHAPE_SB, /* W a; R b  ||  W b; R a (store buffering) */
 	SHAPE_LB, /* R a; W b  ||  R b; W a (load buffering) */
+	SHAPE_R, /* W a; W b  ||  W b; R a */
+	SHAPE_2P2W, /* W a; W b  ||  W b; W a (2+2W) */
 	SHAPE_BARRIER, /* one smp_wmb() or smp_rmb(), and its partners */
 	SHAPE_PLAIN_READ, /* a lockless plain read of a published pointer */
 	/*
@@ -80,8 +82,10 @@ struct pair_barrier {
 
 /*
  * A candidate: for MP, S and SAME_WAY, @a is the writer and @b the
- * reader; for SB and LB, @a is the side a finding is reported on and @b
- * the other. The two come from different functions, each side's ordering
+ * reader; for R, @a is the side of two stores, @b the store then load;
+ * for SB, LB and 2+2W, @a is the side a finding is reported on and @b
+ * the other (both ways round are candidates). R and 2+2W sides mark all
+ * their accesses. The two come from different functions, each side's ordering
  * is known (no call or lock between its accesses hides it), and they may
  * pair (a hub type's fields join only within one directory). The flag (MP
  * and S: the writer's second access, the reader's first) is marked on

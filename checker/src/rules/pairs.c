@@ -207,12 +207,69 @@ static void note_plain_flag(const struct pair_candidate *c, struct oc_diag *d)
 	}
 }
 
+/* The finding's litmus test, and its fix's (pairs_verdict.c). */
+static void rule_tree_litmus_fix(struct rule_tree_ctx *ctx,
+				 const struct oc_diag *d,
+				 const struct rule *self,
+				 const struct pair_candidate *c,
+				 const struct pair_judgement *j)
+{
+	rule_tree_litmus_kinds(ctx, d, self, c, j->kind, j->fix);
+}
+
 static const char *acquire_fix(const struct pair_candidate *c,
 			       const struct pair_side *r)
 {
 	return (first(c, r)->flags & FA_C11) ?
 		       "memory_order_acquire on the load of" :
 		       "smp_load_acquire() for";
+}
+
+/* The table's judgement of @c, if it names @self to say it. */
+static const struct pair_judgement *judged(const struct pair_candidate *c,
+					   const struct rule *self)
+{
+	const struct pair_judgement *j = pairs_judge(c);
+
+	return j->rule && !strcmp(j->rule, self->id) ? j : NULL;
+}
+
+/*
+ * The fix herd7's table forbids the outcome with: "smp_load_acquire() for
+ * 'y'", or for both sides "smp_wmb() between in f() and smp_rmb() between
+ * in g()".
+ */
+static const char *fix_text(const struct pair_candidate *c,
+			    const struct pair_judgement *j, char *buf, size_t n)
+{
+	char t0[160], t1[160];
+	bool c0 = strcmp(j->fix[0], j->kind[0]) != 0;
+	bool c1 = strcmp(j->fix[1], j->kind[1]) != 0;
+
+	pairs_fix_text(c, c->a, j->fix[0], t0, sizeof(t0));
+	pairs_fix_text(c, c->b, j->fix[1], t1, sizeof(t1));
+	if (c0 && c1)
+		snprintf(buf, n, "%s in %s() and %s in %s()", t0,
+			 fname(c, c->a), t1, fname(c, c->b));
+	else
+		snprintf(buf, n, "%s", c0 ? t0 : t1);
+	return buf;
+}
+
+/* The finding is a remark where only weak intent shows (pairs_verdict.c). */
+static void grade(struct oc_diag *d, const struct pair_judgement *j)
+{
+	if (j->weak)
+		d->sev = SEV_NOTE;
+}
+
+/* The side @e is unchanged by the fix. */
+static bool kept(const struct pair_candidate *c, const struct pair_judgement *j,
+		 const struct pair_side *e)
+{
+	unsigned k = e == c->b;
+
+	return !strcmp(j->fix[k], j->kind[k]);
 }
 
 /*
@@ -233,22 +290,30 @@ static bool reader_reported(struct rule_tree_ctx *ctx,
 	       (via && rule_tree_seen(ctx, RULE_REPORTS_READER, via));
 }
 
-/* MP and S: the writer (W a; W b) orders, the reader (R b; x a) does not. */
+/*
+ * MP and S, blamed on the reader (R b; x a) by herd7's table: nothing
+ * orders its accesses, and the writer (W a; W b) orders or the fix needs
+ * both.
+ */
 static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 				       const struct rule *self,
 				       const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
-	char a[128], b[128], h[128];
+	const struct pair_judgement *j = judged(c, self);
+	char a[128], b[128], h[128], fx[400];
 	struct oc_diag *d;
+	bool classic;
 
-	if (!is_mp_or_s(c) || !intends(c, w) || r->o.ord != ORD_NONE ||
-	    reader_reported(ctx, c, r) || misplaced_fence(c, r) ||
+	if (!j || reader_reported(ctx, c, r) || misplaced_fence(c, r) ||
 	    !rule_tree_first(ctx, self, r->fn, r->k1, r->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
-	if (c->shape == SHAPE_MP)
+	classic = kept(c, j, w) && w->o.ord == ORD_YES &&
+		  (!strcmp(j->fix[1], "ACQUIRE") || !strcmp(j->fix[1], "ACQ"));
+	fix_text(c, j, fx, sizeof(fx));
+	if (c->shape == SHAPE_MP && classic)
 		d = rule_tree_report(
 			ctx, self, r->fn, second(c, r),
 			"'%s' is read after '%s' with nothing ordering the "
@@ -256,7 +321,16 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 			"%s: use %s '%s' (or smp_rmb() between)",
 			a, b, fname(c, w), side_how(c, w, h, sizeof(h)),
 			acquire_fix(c, r), b);
-	else
+	else if (c->shape == SHAPE_MP)
+		d = rule_tree_report(
+			ctx, self, r->fn, second(c, r),
+			"'%s' is read after '%s' with nothing ordering the "
+			"two reads, and %s() stores them with %s: the reader "
+			"can see the new '%s' and the old '%s' (herd7: %s is "
+			"allowed); use %s",
+			a, b, fname(c, w), side_how(c, w, h, sizeof(h)), b, a,
+			j->test, fx);
+	else if (classic)
 		d = rule_tree_report(
 			ctx, self, r->fn, second(c, r),
 			"'%s' is stored after '%s' is read with nothing "
@@ -265,10 +339,20 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 			"one; use %s '%s'",
 			a, b, fname(c, w), a, b, side_how(c, w, h, sizeof(h)),
 			acquire_fix(c, r), b);
+	else
+		d = rule_tree_report(
+			ctx, self, r->fn, second(c, r),
+			"'%s' is stored after '%s' is read with nothing "
+			"ordering them, and %s() stores '%s' before '%s' with "
+			"%s: its store can overwrite this one (herd7: %s is "
+			"allowed); use %s",
+			a, b, fname(c, w), a, b, side_how(c, w, h, sizeof(h)),
+			j->test, fx);
+	grade(d, j);
 	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
 	note_side(c, d, w, "stores", "stores");
 	note_plain_flag(c, d);
-	rule_tree_litmus(ctx, d, self, c);
+	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
 /*
@@ -334,32 +418,35 @@ static const char *store_text(const struct fact *f, char *buf, size_t n)
 }
 
 /*
- * MP: the reader orders its reads, the writer does not order its stores.
- * A dependency-ordered reader counts only where the writer stores the
- * pointer with WRITE_ONCE() after the field and publishes nothing after
- * (dependency_reader_trusts(), pairs_publish.c): other writers of such
- * readers mostly initialise an object that a later release publishes.
+ * MP and S, blamed on the writer by herd7's table: nothing orders its
+ * stores. A dependency-ordered reader counts only where the writer stores
+ * the pointer with WRITE_ONCE() after the field and publishes nothing
+ * after (dependency_reader_trusts(), pairs_publish.c): other writers of
+ * such readers mostly initialise an object that a later release
+ * publishes.
  */
 static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 				       const struct rule *self,
 				       const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
-	char a[128], b[128], h[128], h2[128];
+	const struct pair_judgement *j = judged(c, self);
+	char a[128], b[128], h[128], h2[128], fx[400];
 	struct oc_diag *d;
 	bool dep;
 
-	if (c->shape != SHAPE_MP)
+	if (!j)
 		return;
-	dep = r->o.what && strstr(r->o.what, "dependency");
-	if (w->o.ord != ORD_NONE || !intends(c, r) ||
-	    (dep ? !dependency_reader_trusts(c) : initialising(c, w)) ||
+	dep = c->shape == SHAPE_MP && r->o.what &&
+	      strstr(r->o.what, "dependency");
+	if ((dep ? !dependency_reader_trusts(c) : initialising(c, w)) ||
 	    misplaced_fence(c, w) ||
 	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
-	if (dep)
+	fix_text(c, j, fx, sizeof(fx));
+	if (c->shape == SHAPE_MP && dep && kept(c, j, r))
 		d = rule_tree_report(
 			ctx, self, w->fn, second(c, w),
 			"'%s' is stored with %s after '%s' with nothing "
@@ -369,7 +456,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 			"smp_store_release() for '%s'",
 			b, store_text(second(c, w), h2, sizeof(h2)), a,
 			fname(c, r), a, b, side_how(c, r, h, sizeof(h)), b);
-	else
+	else if (c->shape == SHAPE_MP && kept(c, j, r) && r->o.ord == ORD_YES)
 		d = rule_tree_report(
 			ctx, self, w->fn, second(c, w),
 			"'%s' is stored after '%s' with nothing ordering "
@@ -381,41 +468,81 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 				"memory_order_release on the store to" :
 				"smp_store_release() for",
 			b);
+	else if (c->shape == SHAPE_MP)
+		d = rule_tree_report(
+			ctx, self, w->fn, second(c, w),
+			"'%s' is stored after '%s' with nothing ordering "
+			"the two stores, and %s() reads them in the other "
+			"order with %s (herd7: %s is allowed): use %s",
+			b, a, fname(c, r), side_how(c, r, h, sizeof(h)),
+			j->test, fx);
+	else
+		d = rule_tree_report(
+			ctx, self, w->fn, second(c, w),
+			"'%s' is stored after '%s' with nothing ordering "
+			"the two stores, and %s() reads '%s' and then stores "
+			"'%s' with %s: its store can come before this one "
+			"(herd7: %s is allowed); use %s",
+			b, a, fname(c, r), b, a, side_how(c, r, h, sizeof(h)),
+			j->test, fx);
+	grade(d, j);
 	note_side(c, d, w, "stores", "stores");
-	note_side(c, d, r, "reads", "reads");
+	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
 	note_plain_flag(c, d);
-	rule_tree_litmus(ctx, d, self, c);
+	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
-/* MP and S: one side orders with a barrier of the wrong kind. */
+/*
+ * MP and S: herd7's table blames a side that orders with a barrier (or an
+ * acquire or release) of the wrong kind.
+ */
 static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
-			     const struct pair_candidate *c)
+			     const struct pair_candidate *c,
+			     const struct pair_judgement *j)
 {
-	const struct pair_side *w = c->a, *r = c->b, *bad;
-	char a[128], b[128], h[128];
+	const struct pair_side *w = c->a, *r = c->b, *bad = j->at;
+	char a[128], b[128], h[128], fx[400];
 	struct oc_diag *d;
+	const struct fact *at;
 
-	if (!((w->o.ord == ORD_WRONG && intends(c, r)) ||
-	      (r->o.ord == ORD_WRONG && intends(c, w))))
-		return;
-	bad = w->o.ord == ORD_WRONG ? w : r;
 	if ((pairing_plain_flag(c->set, w) && initialising(c, w)) ||
 	    !rule_tree_first(ctx, self, bad->fn, bad->k1, bad->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
 	litmus_key_text(w->k2, b, sizeof(b));
-	d = rule_tree_report(ctx, self, bad->fn, bad->o.by,
-			     "%s does not order the %s of '%s' and '%s' "
-			     "that %s() %s in the other order: use %s",
-			     side_how(c, bad, h, sizeof(h)),
-			     bad == w ? "stores" : "loads", bad == w ? a : b,
-			     bad == w ? b : a, fname(c, bad == w ? r : w),
-			     bad == w ? "reads" : "writes",
-			     bad == w ? "smp_wmb()" : "smp_rmb()");
+	at = bad->o.by ? bad->o.by : second(c, bad);
+	fix_text(c, j, fx, sizeof(fx));
+	if (c->shape == SHAPE_MP && bad->o.ord == ORD_WRONG &&
+	    kept(c, j, bad == w ? r : w) &&
+	    !strcmp(j->fix[bad == r], bad == w ? "WMB" : "RMB"))
+		d = rule_tree_report(ctx, self, bad->fn, at,
+				     "%s does not order the %s of '%s' and "
+				     "'%s' that %s() %s in the other order: "
+				     "use %s",
+				     side_how(c, bad, h, sizeof(h)),
+				     bad == w ? "stores" : "loads",
+				     bad == w ? a : b, bad == w ? b : a,
+				     fname(c, bad == w ? r : w),
+				     bad == w ? "reads" : "writes",
+				     bad == w ? "smp_wmb()" : "smp_rmb()");
+	else
+		d = rule_tree_report(
+			ctx, self, bad->fn, at,
+			"%s does not order the %s of '%s' and '%s' that "
+			"%s() %s in the other order (herd7: %s is allowed): "
+			"use %s",
+			side_how(c, bad, h, sizeof(h)),
+			bad == w	     ? "stores" :
+			c->shape == SHAPE_MP ? "loads" :
+					       "load and the store",
+			bad == w ? a : b, bad == w ? b : a,
+			fname(c, bad == w ? r : w),
+			bad == w ? "accesses" : "writes", j->test, fx);
+	grade(d, j);
 	note_side(c, d, w, "stores", "stores");
 	note_side(c, d, r, "reads", c->shape == SHAPE_MP ? "reads" : "stores");
 	note_plain_flag(c, d);
-	rule_tree_litmus(ctx, d, self, c);
+	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
 /*
@@ -424,17 +551,19 @@ static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
  * wrong kind (pair-wrong-barrier).
  */
 static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
-		      const struct pair_candidate *c)
+		      const struct pair_candidate *c,
+		      const struct pair_judgement *j)
 {
 	const struct pair_side *x = c->a, *y = c->b;
-	char a[128], b[128], h[128];
+	char a[128], b[128], h[128], fx[400];
 	struct oc_diag *d;
 
 	if (!rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
 		return;
 	litmus_key_text(x->k1, a, sizeof(a));
 	litmus_key_text(x->k2, b, sizeof(b));
-	if (x->o.ord == ORD_NONE)
+	fix_text(c, j, fx, sizeof(fx));
+	if (x->o.ord == ORD_NONE || !x->o.by)
 		d = rule_tree_report(
 			ctx, self, x->fn, second(c, x),
 			"the store to '%s' and the load of '%s' after it "
@@ -443,7 +572,8 @@ static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
 			"loads miss both stores unless each side has "
 			"smp_mb() between its store and its load",
 			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)));
-	else
+	else if (!j->c11 && !strcmp(j->fix[0], "MB") &&
+		 !strcmp(j->fix[1], j->kind[1]) && y->o.ord == ORD_YES)
 		d = rule_tree_report(
 			ctx, self, x->fn, x->o.by,
 			"%s does not order the store to '%s' before the load "
@@ -451,155 +581,160 @@ static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
 			"round (store buffering), both loads can miss both "
 			"stores: use smp_mb()",
 			side_how(c, x, h, sizeof(h)), a, b, fname(c, y));
+	else
+		d = rule_tree_report(
+			ctx, self, x->fn, x->o.by,
+			"%s does not order the store to '%s' before the load "
+			"of '%s'; with %s() doing the same the other way "
+			"round (store buffering), both loads can miss both "
+			"stores (herd7: %s is allowed): use %s",
+			side_how(c, x, h, sizeof(h)), a, b, fname(c, y),
+			j->test, fx);
+	grade(d, j);
 	note_side(c, d, x, "stores", "loads");
 	note_side(c, d, y, "stores", "loads");
-	rule_tree_litmus(ctx, d, self, c);
+	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
 static void check_pair_wrong_barrier(struct rule_tree_ctx *ctx,
 				     const struct rule *self,
 				     const struct pair_candidate *c)
 {
+	const struct pair_judgement *j = judged(c, self);
+
+	if (!j)
+		return;
 	if (is_mp_or_s(c))
-		wrong_barrier_mp(ctx, self, c);
-	else if (c->shape == SHAPE_SB && c->a->o.ord == ORD_WRONG &&
-		 (intends(c, c->b) || c->b->o.ord == ORD_WRONG) &&
+		wrong_barrier_mp(ctx, self, c, j);
+	else if (c->shape == SHAPE_SB &&
 		 !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
-		report_sb(ctx, self, c);
+		report_sb(ctx, self, c, j);
 }
 
-/* SB: one side full, the other nothing: half of a Dekker. */
+/* SB blamed by herd7's table on a side with nothing between. */
 static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 					const struct rule *self,
 					const struct pair_candidate *c)
 {
-	if (c->shape == SHAPE_SB && c->a->o.ord == ORD_NONE &&
-	    intends(c, c->b) && !misplaced_fence(c, c->a) &&
+	const struct pair_judgement *j = judged(c, self);
+
+	if (j && !misplaced_fence(c, c->a) &&
 	    !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
-		report_sb(ctx, self, c);
-}
-
-/* ---- load buffering, judged by herd7's verdict table ---- */
-
-/*
- * The kind verdicts.def gives how side @e orders its two accesses, in the
- * LKMM or (C11 atomics) RC11; NULL where the table has no such kind.
- */
-static const char *side_kind(const struct pair_candidate *c,
-			     const struct pair_side *e, bool c11)
-{
-	const struct fact *by = e->o.by, *x = first(c, e), *y = second(c, e);
-	const char *what = e->o.what ? e->o.what : "";
-
-	if (e->o.ord == ORD_NONE || !by)
-		return c11 ? "RLX" : "NONE";
-	if (e->o.ord != ORD_YES && e->o.ord != ORD_WRONG)
-		return NULL;
-	if (by->op == FO_FENCE) {
-		switch (by->cls) {
-		case OC_FENCE_W:
-			return c11 ? NULL : "WMB";
-		case OC_FENCE_R:
-			return c11 ? NULL : "RMB";
-		case OC_FENCE_ACQ:
-			return c11		    ? "FENCE_ACQ" :
-			       y->cdep == (int)e->i ? "CTRL_ACQ" :
-						      "RMB";
-		case OC_FENCE_REL:
-			return c11 ? "FENCE_REL" : NULL;
-		case OC_FENCE_ACQREL:
-			return c11 ? "FENCE_ACQ_REL" : NULL;
-		default:
-			return c11 ? "FENCE_SC" : "MB";
-		}
-	}
-	if (by->op == FO_CALL) /* a callee with a barrier that orders them */
-		return c11 ? "FENCE_SC" : "MB";
-	if (strstr(what, "address"))
-		return "ADDR";
-	if (strstr(what, "control"))
-		return "CTRL";
-	if (by->cls == OC_RMW_FULL || by->cls == OC_RMW_SC)
-		return c11 ? "RMW_SC" : "RMW_MB";
-	if (by->cls == OC_RMW_ACQREL)
-		return c11 ? "RMW_ACQ_REL" : NULL;
-	if ((x->flags & y->flags & F_SEQ_CST) && c11)
-		return "SC";
-	if ((x->cls == OC_ACQ_LOAD || x->cls == OC_RMW_ACQ) &&
-	    (y->cls == OC_REL_STORE || y->cls == OC_PUBLISH))
-		return "ACQ_REL";
-	if (strstr(what, "acquire"))
-		return c11 ? "ACQ" : "ACQUIRE";
-	if (strstr(what, "release"))
-		return c11 ? "REL" : "RELEASE";
-	return NULL;
+		report_sb(ctx, self, c, j);
 }
 
 /*
- * What herd7 says of the candidate's shape with its two sides' kinds, and
- * the test's name in *@test: the verdict, not a rule of thumb, decides.
- */
-static enum verdict candidate_verdict(const struct pair_candidate *c,
-				      const char *shape, const char **test)
-{
-	bool c11 =
-		(first(c, c->a)->flags & second(c, c->a)->flags &
-		 first(c, c->b)->flags & second(c, c->b)->flags & FA_C11) != 0;
-	const char *k0 = side_kind(c, c->a, c11), *k1 = side_kind(c, c->b, c11);
-
-	*test = NULL;
-	if (!k0 || !k1)
-		return VERDICT_UNKNOWN;
-	return verdict_lookup(c11 ? "RC11" : "LKMM", shape, k0, k1, test);
-}
-
-/*
- * LB: @x (R a; W b) against @y (R b; W a). @y orders its load before its
- * store on purpose (a barrier, an acquire, a release; a control or
- * address dependency is mostly there for its own ends), @x does not or
- * with a barrier of the wrong kind, and herd7 allows the outcome where
- * each load reads the other side's store.
+ * LB: @x (R a; W b) against @y (R b; W a), blamed by herd7's table on @x:
+ * each load can read the other side's later store.
  */
 static void check_lb_needs_order(struct rule_tree_ctx *ctx,
 				 const struct rule *self,
 				 const struct pair_candidate *c)
 {
 	const struct pair_side *x = c->a, *y = c->b;
-	const char *test;
-	char a[128], b[128], h[128];
+	const struct pair_judgement *j = judged(c, self);
+	char a[128], b[128], h[128], fx[400];
 	struct oc_diag *d;
 
-	if (c->shape != SHAPE_LB || x->o.ord == ORD_YES || !intends(c, y) ||
-	    (y->o.what && strstr(y->o.what, "dependency")) ||
-	    candidate_verdict(c, "LB", &test) != VERDICT_ALLOWED ||
-	    !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
+	if (!j || !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
 		return;
 	litmus_key_text(x->k1, a, sizeof(a));
 	litmus_key_text(x->k2, b, sizeof(b));
-	if (x->o.ord == ORD_NONE)
+	fix_text(c, j, fx, sizeof(fx));
+	if (kept(c, j, y) && !strcmp(j->fix[0], "ACQUIRE"))
+		snprintf(fx, sizeof(fx),
+			 "smp_load_acquire() for '%s', smp_store_release() "
+			 "for '%s', or make the store depend on the value "
+			 "loaded",
+			 a, b);
+	if (x->o.ord == ORD_NONE || !x->o.by)
 		d = rule_tree_report(
 			ctx, self, x->fn, second(c, x),
 			"the load of '%s' and the store to '%s' after it are "
 			"not ordered, but %s() loads '%s' and then stores "
 			"'%s' with %s: load buffering lets each load read the "
 			"other side's later store (herd7: %s is allowed); use "
-			"smp_load_acquire() for '%s', smp_store_release() for "
-			"'%s', or make the store depend on the value loaded",
+			"%s",
 			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)),
-			test, a, b);
+			j->test, fx);
 	else
 		d = rule_tree_report(
 			ctx, self, x->fn, x->o.by,
 			"%s does not order the load of '%s' before the store "
 			"to '%s'; with %s() doing the same the other way round "
 			"(load buffering), each load can read the other "
-			"side's later store (herd7: %s is allowed): use "
-			"smp_mb(), or smp_load_acquire() for '%s'",
-			side_how(c, x, h, sizeof(h)), a, b, fname(c, y), test,
-			a);
+			"side's later store (herd7: %s is allowed): use %s",
+			side_how(c, x, h, sizeof(h)), a, b, fname(c, y),
+			j->test, fx);
+	grade(d, j);
 	note_side(c, d, x, "loads", "stores");
 	note_side(c, d, y, "loads", "stores");
-	rule_tree_litmus(ctx, d, self, c);
+	rule_tree_litmus_fix(ctx, d, self, c, j);
+}
+
+/*
+ * R: @w (W a; W b) against @x (W b; R a), blamed by herd7's table on one
+ * of them: @x's store to b can be the last while its load misses a.
+ */
+static void check_r_needs_order(struct rule_tree_ctx *ctx,
+				const struct rule *self,
+				const struct pair_candidate *c)
+{
+	const struct pair_side *w = c->a, *x = c->b;
+	const struct pair_judgement *j = judged(c, self);
+	const struct pair_side *at = j ? j->at : NULL;
+	char a[128], b[128], h[128], h2[128], fx[400];
+	struct oc_diag *d;
+
+	if (!j || !rule_tree_first(ctx, self, at->fn, at->k1, at->k2))
+		return;
+	litmus_key_text(w->k1, a, sizeof(a));
+	litmus_key_text(w->k2, b, sizeof(b));
+	fix_text(c, j, fx, sizeof(fx));
+	d = rule_tree_report(
+		ctx, self, at->fn, at->o.by ? at->o.by : second(c, at),
+		"%s() stores '%s' and then '%s' with %s, %s() stores '%s' and "
+		"then loads '%s' with %s: %s()'s store to '%s' can be the last "
+		"while its load misses '%s' (herd7: %s is allowed); use %s",
+		fname(c, w), a, b, side_how(c, w, h, sizeof(h)), fname(c, x), b,
+		a, side_how(c, x, h2, sizeof(h2)), fname(c, x), b, a, j->test,
+		fx);
+	grade(d, j);
+	note_side(c, d, w, "stores", "stores");
+	note_side(c, d, x, "stores", "loads");
+	rule_tree_litmus_fix(ctx, d, self, c, j);
+}
+
+/*
+ * 2+2W: @x (W a; W b) against @y (W b; W a), blamed by herd7's table on
+ * @x: each side's first store can be the one that lasts.
+ */
+static void check_two_plus_two_w_needs_order(struct rule_tree_ctx *ctx,
+					     const struct rule *self,
+					     const struct pair_candidate *c)
+{
+	const struct pair_side *x = c->a, *y = c->b;
+	const struct pair_judgement *j = judged(c, self);
+	char a[128], b[128], h[128], h2[128], fx[400];
+	struct oc_diag *d;
+
+	if (!j || !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
+		return;
+	litmus_key_text(x->k1, a, sizeof(a));
+	litmus_key_text(x->k2, b, sizeof(b));
+	fix_text(c, j, fx, sizeof(fx));
+	d = rule_tree_report(
+		ctx, self, x->fn, x->o.by ? x->o.by : second(c, x),
+		"the stores to '%s' and '%s' are ordered with %s, and %s() "
+		"stores them in the other order with %s: each side's first "
+		"store can be the one that lasts (herd7: %s is allowed); use "
+		"%s",
+		a, b, side_how(c, x, h, sizeof(h)), fname(c, y),
+		side_how(c, y, h2, sizeof(h2)), j->test, fx);
+	grade(d, j);
+	note_side(c, d, x, "stores", "stores");
+	note_side(c, d, y, "stores", "stores");
+	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
 /*
@@ -660,27 +795,39 @@ static const struct rule rules[] = {
 	  "the writer orders two stores (`smp_wmb()`, release, "
 	  "`rcu_assign_pointer()`, `smp_mb()`); a reader reads them in the "
 	  "other order with nothing ordering its reads (MP), or stores after "
-	  "its read (S)" },
+	  "its read (S); herd7's table allows the outcome" },
 	{ "pair-missing-release", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_pair_missing_release),
 	  "the reader orders its reads (rmb, acquire, or a dependency on a "
-	  "pointer stored with `WRITE_ONCE()`); the writer does not order its "
-	  "stores" },
+	  "pointer stored with `WRITE_ONCE()`), or its read before its store "
+	  "(S); the writer does not order its stores; herd7's table allows "
+	  "the outcome" },
 	{ "pair-wrong-barrier", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_pair_wrong_barrier),
-	  "both sides order, one with the wrong kind: `smp_rmb()` between "
-	  "stores, `smp_wmb()` between loads, release/acquire for store "
-	  "buffering" },
+	  "a side orders with the wrong kind: `smp_rmb()` between stores, "
+	  "`smp_wmb()` between loads, release/acquire for store buffering; "
+	  "herd7's table allows the outcome" },
 	{ "sb-needs-full-barrier", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_sb_needs_full_barrier),
-	  "store buffering (a store then a load on each side) with `smp_mb()` "
-	  "on one side and nothing on the other" },
+	  "store buffering (a store then a load on each side) with one side "
+	  "ordering (`smp_mb()`, `xchg()`, release/acquire) and nothing on the "
+	  "other: herd7's table allows both loads to miss" },
 	{ "lb-needs-order", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_lb_needs_order),
-	  "load buffering (a load then a store on each side) with one side "
-	  "ordering its load before its store (`smp_mb()`, acquire, release) "
-	  "and the other not: herd7's verdict table says each load can read "
-	  "the other's later store" },
+	  "load buffering (a load then a store on each side) with a side "
+	  "ordering (`smp_mb()`, acquire, release, a dependency, an RMW) and "
+	  "the other not enough: herd7's verdict table says each load can "
+	  "read the other's later store" },
+	{ "r-needs-order", SEV_NOTE, FIX_NONE, ON_TREE(check_r_needs_order),
+	  "the R shape (two stores on one side; a store to the second "
+	  "location, then a load of the first, on the other) with a side "
+	  "ordering and the other not enough: herd7's table says the load "
+	  "can miss the store while the other store is overwritten" },
+	{ "two-plus-two-w-needs-order", SEV_NOTE, FIX_NONE,
+	  ON_TREE(check_two_plus_two_w_needs_order),
+	  "2+2W (two stores on each side, in opposite orders) with a side "
+	  "ordering and the other not enough: herd7's table says each side's "
+	  "first store can be the one that lasts" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
 	  ON_TREE(check_pair_unpaired_barrier),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "

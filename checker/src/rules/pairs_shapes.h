@@ -27,6 +27,39 @@ void pairs_note_side(const struct pair_candidate *c, struct oc_diag *d,
 		     const struct pair_side *e, const char *verb1,
 		     const char *verb2);
 
+/* pairs_verdict.c */
+#include "../verdicts.h"
+
+/*
+ * What herd7's table says of an MP, S, SB or LB candidate and, where it
+ * allows the outcome and a side shows intent, who is to blame and how to
+ * fix it (see pairs_verdict.c).
+ */
+struct pair_judgement {
+	enum verdict v; /* VERDICT_UNKNOWN: a side has no kind of the table */
+	bool c11; /* RC11, else LKMM */
+	const char *model, *shape; /* "LKMM", "MP": the table's words */
+	const char *kind[2]; /* of c->a and c->b */
+	const char *test; /* the table's test of the outcome */
+	/* set where a finding is due: */
+	const char *rule; /* the rule that says it */
+	const struct pair_side *at; /* the side blamed (c->a or c->b) */
+	bool weak; /* intent only from dependencies and such: a remark */
+	const char *fix[2]; /* the kinds after the fix (one may be as is) */
+	const char *fix_test; /* the table's test of the fix: forbidden */
+};
+
+const struct pair_judgement *pairs_judge(const struct pair_candidate *c);
+/* The table's kind of how @e orders its accesses, or NULL. */
+const char *pairs_side_kind(const struct pair_candidate *c,
+			    const struct pair_side *e, bool c11);
+/* Every access of both sides is C11 (or GNU) atomic. */
+bool pairs_c11(const struct pair_candidate *c);
+/* "smp_store_release() for 'x'": how to write @kind on side @e. */
+const char *pairs_fix_text(const struct pair_candidate *c,
+			   const struct pair_side *e, const char *kind,
+			   char *buf, size_t n);
+
 /* pairs_misplaced.c */
 void check_misplaced_barrier(struct rule_tree_ctx *ctx, const struct rule *self,
 			     const struct pair_candidate *c);
@@ -43,6 +76,8 @@ const struct fact *misplaced_fence(const struct pair_candidate *c,
 /* pairs_unordered.c */
 void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 			  const struct pair_candidate *c);
+/* unordered-flag would report @c (before its once-per-pair check). */
+bool unordered_flag_claims(const struct pair_candidate *c);
 
 /* pairs_publish.c */
 /*

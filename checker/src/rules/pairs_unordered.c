@@ -59,6 +59,27 @@ static bool spins(const struct fact *flag, const struct fact *data,
 	return data->cdep == (int)flag_at && data->leg == flag->leg;
 }
 
+bool unordered_flag_claims(const struct pair_candidate *c)
+{
+	const struct pair_side *w = c->a, *r = c->b;
+	const struct fact *wdata, *wflag, *rflag, *rdata;
+
+	if (c->shape != SHAPE_MP || w->o.ord != ORD_NONE ||
+	    r->o.ord != ORD_NONE)
+		return false;
+	wdata = pairing_first(c->set, w);
+	wflag = pairing_second(c->set, w);
+	rflag = pairing_first(c->set, r);
+	rdata = pairing_second(c->set, r);
+	/* the reader tests the flag and reads the data under that test */
+	if (!relaxed_flag(wflag, FO_STORE) || !relaxed_flag(rflag, FO_LOAD) ||
+	    wdata->op != FO_STORE || rdata->op != FO_LOAD ||
+	    !(rflag->flags & FA_IN_COND) || rdata->cdep != (int)r->i)
+		return false;
+	return !(locked(wdata) || locked(wflag) || locked(rflag) ||
+		 locked(rdata) || pairs_initialising(c, w));
+}
+
 void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 			  const struct pair_candidate *c)
 {
@@ -69,22 +90,13 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 	bool spin;
 	struct oc_diag *d;
 
-	if (c->shape != SHAPE_MP || w->o.ord != ORD_NONE ||
-	    r->o.ord != ORD_NONE)
+	if (!unordered_flag_claims(c) ||
+	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	wdata = pairing_first(c->set, w);
 	wflag = pairing_second(c->set, w);
 	rflag = pairing_first(c->set, r);
 	rdata = pairing_second(c->set, r);
-	/* the reader tests the flag and reads the data under that test */
-	if (!relaxed_flag(wflag, FO_STORE) || !relaxed_flag(rflag, FO_LOAD) ||
-	    wdata->op != FO_STORE || rdata->op != FO_LOAD ||
-	    !(rflag->flags & FA_IN_COND) || rdata->cdep != (int)r->i)
-		return;
-	if (locked(wdata) || locked(wflag) || locked(rflag) || locked(rdata) ||
-	    pairs_initialising(c, w) ||
-	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
-		return;
 	spin = spins(rflag, rdata, r->i);
 	commented_at = tree_comment_mentions(wflag, COMMENT_ABOVE, order_words,
 					     NWORDS) ?
@@ -115,5 +127,11 @@ void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 	if (commented_at)
 		rule_tree_note(d, commented_at,
 			       "a comment beside the flag speaks of ordering");
-	rule_tree_litmus(ctx, d, self, c);
+	/* neither side orders: the fix is both of the message's (MP+po+po) */
+	{
+		static const char *const kind[2] = { "NONE", "NONE" };
+		static const char *const fix[2] = { "RELEASE", "ACQUIRE" };
+
+		rule_tree_litmus_kinds(ctx, d, self, c, kind, fix);
+	}
 }

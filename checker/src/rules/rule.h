@@ -185,5 +185,11 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
  */
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c);
+/* The same, with the kinds of the sides and of the fix (verdicts.def). */
+void rule_tree_litmus_kinds(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+			    const struct rule *self,
+			    const struct pair_candidate *c,
+			    const char *const kind[2],
+			    const char *const fix[2]);
 
 #endif

@@ -194,12 +194,24 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c)
 {
+	static const char *const none[2] = { NULL, NULL };
+
+	rule_tree_litmus_kinds(ctx, d, self, c, none, none);
+}
+
+void rule_tree_litmus_kinds(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+			    const struct rule *self,
+			    const struct pair_candidate *c,
+			    const char *const kind[2], const char *const fix[2])
+{
 	struct litmus_finding f = {
 		(unsigned)(d - ctx->out->v),
 		self->id,
 		c->shape,
 		{ pairing_fn(c->set, c->a), c->a->i, c->a->j, c->a->o },
 		{ pairing_fn(c->set, c->b), c->b->i, c->b->j, c->b->o },
+		{ kind[0], kind[1] },
+		{ fix[0], fix[1] },
 	};
 
 	if (ctx->litmus)
