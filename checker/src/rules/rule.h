@@ -172,4 +172,12 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c);
 
+/*
+ * Finding @d is about candidate @c: give it @c's two sides as threads
+ * (struct oc_threads) for the sinks that draw them. rule_tree_litmus()
+ * does it too.
+ */
+void rule_tree_threads(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+		       const struct pair_candidate *c);
+
 #endif
