@@ -143,7 +143,8 @@ def make_page(oc, tmp):
     doc = json.loads(run([oc, "--no-facts", "--format=json"] + files)
                      .stdout)
     page = os.path.join(tmp, "report.html")
-    run([oc, "--no-facts", "--format=html", "-o", page] + files)
+    run([oc, "--no-facts", "--format=html", "-o", page, "--emit-litmus",
+         os.path.join(tmp, "litmus")] + files)
     with open(os.path.join(tmp, "report.json"), "w") as f:
         json.dump(doc, f)
     return doc, page
@@ -277,13 +278,32 @@ def structure(oc, tmp):
     except UnicodeDecodeError as e:
         raise Fail("the page is not UTF-8: %s" % e)
     check(text.startswith("<!DOCTYPE html>"), "no doctype")
-    check_page(text, doc, "--format=html")
+    root = check_page(text, doc, "--format=html")
+    # --emit-litmus: each drawn finding has its test folded below
+    for a in root.find("article", "finding"):
+        if a.find("svg") and a.attrs["data-rule"] != "misplaced-barrier":
+            lit = a.find("details", "litmus")
+            check(lit and "exists" in lit[0].all_text(),
+                  "no litmus test under %s at %s:%s" % (
+                      a.attrs["data-rule"], a.attrs["data-file"],
+                      a.attrs["data-line"]))
     # the same page from the json
     again = os.path.join(tmp, "again.html")
     run([oc, "report", "--from-json", os.path.join(tmp, "report.json"),
          "-o", again])
     with open(again, encoding="utf-8") as f:
         check_page(f.read(), doc, "report --from-json")
+    # a second run takes the pairing pass's result from the store: the
+    # threads travel with it (the "T" record)
+    store = os.path.join(tmp, "facts.sqlite")
+    pages = []
+    for i in range(2):
+        out = os.path.join(tmp, "stored%d.html" % i)
+        run([oc, "--facts", store, "--format=html", "-o", out] + INPUTS)
+        with open(out, encoding="utf-8") as f:
+            pages.append(f.read().count('<g class="thread"'))
+    check(pages[0] >= 10 and pages[0] == pages[1],
+          "threads drawn in a run and its stored rerun: %s" % pages)
     # bad input: a usage error
     p = subprocess.run([oc, "report", "--from-json", page],
                        capture_output=True)
