@@ -207,9 +207,13 @@ def check_page(text, doc, where, scripted=False):
         check(a.find("p", "why") and a.find("p", "why")[0].all_text(),
               "%s: %s has no why" % (where, d["rule"]))
         # every location: linked, quoted, its line highlighted
-        locs = [(d["file"], d["line"])] + [
-            (n["file"], n["line"]) for n in d["notes"]
-            if not n["message"].startswith(SKIPPED_NOTES)]
+        # (each line once: notes on one line share it)
+        locs = []
+        for loc in [(d["file"], d["line"])] + [
+                (n["file"], n["line"]) for n in d["notes"]
+                if not n["message"].startswith(SKIPPED_NOTES)]:
+            if loc not in locs:
+                locs.append(loc)
         divs = a.find("div", "loc")
         check(len(divs) == len(locs), "%s: %s at %s:%d: %d locations, "
               "%d quoted" % (where, d["rule"], d["file"], d["line"],

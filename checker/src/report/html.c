@@ -700,12 +700,64 @@ static void summary(struct page *pg, const struct diag_list *l)
 	strset_free(dset);
 }
 
+struct place {
+	const char *file;
+	unsigned line, col;
+	struct strbuf what;
+};
+
+static void place_add(struct place *v, unsigned *n, const char *file,
+		      unsigned line, unsigned col, const char *what)
+{
+	unsigned i;
+
+	for (i = 0; i < *n; i++)
+		if (v[i].line == line && !strcmp(v[i].file, file))
+			break;
+	if (i == *n) {
+		v[i].file = file;
+		v[i].line = line;
+		v[i].col = col;
+		memset(&v[i].what, 0, sizeof(v[i].what));
+		++*n;
+	} else {
+		sb_puts(&v[i].what, "; ");
+	}
+	sb_puts(&v[i].what, what);
+}
+
+/*
+ * The finding's place and its notes', each line quoted once: notes on one
+ * line share it ("then stores 'x' here" on the finding's own line).
+ */
+static void places(struct page *pg, const struct oc_diag *d)
+{
+	struct place *v = xcalloc(d->nnotes + 1, sizeof(*v));
+	unsigned n = 0, j;
+
+	place_add(v, &n, d->file, d->line, d->col, diag_severity_name(d->sev));
+	for (j = 0; j < d->nnotes; j++) {
+		const struct oc_note *no = &d->notes[j];
+
+		/* the litmus test and herd7's verdict are folded below */
+		if (!strncmp(no->message, "litmus test: ", 13) ||
+		    !strncmp(no->message, "herd7 ", 6))
+			continue;
+		place_add(v, &n, no->file, no->line, no->col, no->message);
+	}
+	for (j = 0; j < n; j++) {
+		location(pg, j ? "note" : "primary", v[j].file, v[j].line,
+			 v[j].col, v[j].what.s);
+		free(v[j].what.s);
+	}
+	free(v);
+}
+
 static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 {
 	FILE *out = pg->out;
 	const struct rule *r = d->rule ? registry_find(d->rule) : NULL;
 	const char *sev = diag_severity_name(d->sev);
-	unsigned j;
 
 	fprintf(out,
 		"<article class=\"finding sev-%s\" id=\"f%u\" data-rule=\"",
@@ -741,17 +793,7 @@ static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 	fputs("</p>\n", out);
 	if (d->threads)
 		svg_threads(pg, d->threads, n);
-	location(pg, "primary", d->file, d->line, d->col,
-		 diag_severity_name(d->sev));
-	for (j = 0; j < d->nnotes; j++) {
-		const struct oc_note *no = &d->notes[j];
-
-		/* the litmus test and herd7's verdict are folded below */
-		if (!strncmp(no->message, "litmus test: ", 13) ||
-		    !strncmp(no->message, "herd7 ", 6))
-			continue;
-		location(pg, "note", no->file, no->line, no->col, no->message);
-	}
+	places(pg, d);
 	litmus_fold(pg, d);
 	fix_diff(pg, d);
 	fputs("</article>\n", out);
