@@ -308,6 +308,24 @@ def structure(oc, tmp):
             pages.append(f.read().count('<g class="thread"'))
     check(pages[0] >= 10 and pages[0] == pages[1],
           "threads drawn in a run and its stored rerun: %s" % pages)
+    # against a baseline: the new findings, and how many it holds
+    bl = os.path.join(tmp, "baseline.txt")
+    old = ["testcases/mb-after-atomic/bad.c"]
+    known = len(json.loads(run([oc, "--no-facts", "--format=json"] + old)
+                           .stdout)["diagnostics"])
+    run([oc, "--no-facts", "--write-baseline", bl] + old)
+    out = os.path.join(tmp, "baseline.html")
+    run([oc, "--no-facts", "--baseline", bl, "--format=html", "-o", out] +
+        old + ["testcases/sb-needs-full-barrier/bad.c"])
+    with open(out, encoding="utf-8") as f:
+        root = Tree(f.read()).root
+    arts = root.find("article", "finding")
+    check(arts and all(a.attrs["data-rule"] != "mb-after-atomic"
+                       for a in arts) and
+          root.find("span", id="n-known")[0].all_text() == str(known),
+          "baseline: %d findings, known %s" % (
+              len(arts), [s.all_text() for s in root.find("span",
+                                                          id="n-known")]))
     # bad input: a usage error
     p = subprocess.run([oc, "report", "--from-json", page],
                        capture_output=True)

@@ -27,6 +27,8 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
+static int baseline_known = -1; /* findings the baseline dropped */
+
 /* Findings at or above the --fail-on level. */
 static unsigned count_failing(const struct diag_list *l, int level)
 {
@@ -60,7 +62,8 @@ static int narrow(const struct options *o, const struct tu_job *jobs,
 	if (o->write_baseline &&
 	    baseline_write(o->write_baseline, l, *fps, stderr))
 		return -1;
-	if (o->baseline && baseline_filter(o->baseline, l, *fps, stderr) < 0)
+	if (o->baseline && (baseline_known = baseline_filter(o->baseline, l,
+							     *fps, stderr)) < 0)
 		return -1;
 	return 0;
 }
@@ -204,7 +207,8 @@ static void html(FILE *out, const struct options *o, const struct diag_list *l,
 		 const char *command)
 {
 	char *docs = rule_docs(o->rule_docs), *when = utc_now();
-	struct html_info hi = { files, seconds, base, docs, command, when };
+	struct html_info hi = { files,	 seconds, base,	       docs,
+				command, when,	  o->baseline, baseline_known };
 
 	report_html(out, l, &hi);
 	free(docs);

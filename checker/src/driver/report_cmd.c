@@ -81,7 +81,9 @@ int report_cmd_main(int argc, char **argv, const char *base,
 	}
 	cmd = xasprintf("ordercheck report --from-json %s", from);
 	{
-		struct html_info hi = { files, -1, dir, docs, cmd, NULL };
+		struct html_info hi = {
+			files, -1, dir, docs, cmd, NULL, NULL, 0
+		};
 
 		report_html(out, &l, &hi);
 	}

@@ -614,6 +614,14 @@ static void summary(struct page *pg, const struct diag_list *l)
 			pg->info->seconds);
 	if (ne)
 		fprintf(out, "; %u messages about the run itself", ne);
+	if (pg->info->baseline) {
+		fputs("; new against the baseline <code>", out);
+		esc(out, pg->info->baseline);
+		fprintf(out,
+			"</code>, whose <span id=\"n-known\">%d</span> known "
+			"findings are not shown",
+			pg->info->baseline_known);
+	}
 	if (pg->info->command) {
 		fputs("; command: <code>", out);
 		esc(out, pg->info->command);

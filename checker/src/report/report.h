@@ -25,6 +25,8 @@ struct html_info {
 	/* where rule pages are: BASE<rule-id>/README.md; NULL "testcases/" */
 	const char *rule_docs;
 	const char *command, *generated; /* or NULL */
+	const char *baseline; /* --baseline FILE, or NULL */
+	int baseline_known; /* the findings it holds, not shown */
 };
 
 /*
