@@ -10,6 +10,7 @@
 
 #include "../rules/registry.h"
 #include "../rules/rule.h"
+#include "../uri.h"
 #include "../utf8.h"
 #include "../util.h"
 #include "report.h"
@@ -139,12 +140,13 @@ static void sources_free(struct page *pg)
 /* "file:///abs/path#Lline": where an editor or browser opens the file. */
 static void file_href(struct page *pg, const char *file, unsigned line)
 {
-	char *abs = abs_path(pg, file);
+	char *abs = abs_path(pg, file), *uri = uri_from_path(abs, false);
 
-	fputs("file://", pg->out);
-	esc(pg->out, abs);
+	/* percent-escaped: a '#' or a blank in a path stays in the path */
+	esc(pg->out, uri);
 	if (line)
 		fprintf(pg->out, "#L%u", line);
+	free(uri);
 	free(abs);
 }
 
