@@ -367,7 +367,7 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 			"<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"34\" "
 			"rx=\"6\"/>",
 			x - BOX_W / 2, acc_y(a) - 22, BOX_W);
-		svg_text(out, x, acc_y(a), "acc", label, 40);
+		svg_text(out, x, acc_y(a), "acc", label, 38);
 		fprintf(out,
 			"<text x=\"%u\" y=\"%u\" class=\"ln\">line %u</text>",
 			x, acc_y(a) + 26, ac->line);
