@@ -283,12 +283,12 @@ static void fix_diff(struct page *pg, const struct oc_diag *d)
 		for (i = f->line; i <= f->end_line; i++) {
 			fputs("<del>-", out);
 			esc(out, s->line[i]);
-			fputs("</del>\n", out);
+			fputs("</del>", out); /* blocks: no newline */
 		}
 		for (p = strtok(neu, "\n"); p; p = strtok(NULL, "\n")) {
 			fputs("<ins>+", out);
 			esc(out, p);
-			fputs("</ins>\n", out);
+			fputs("</ins>", out);
 		}
 		free(neu);
 	}
