@@ -809,6 +809,38 @@ static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 	fputs("</article>\n", out);
 }
 
+/* Files that did not parse, a crashed worker: not findings, listed apart. */
+static void run_messages(struct page *pg, const struct diag_list *l)
+{
+	unsigned i, n = l->n - diag_count_findings(l);
+
+	if (!n)
+		return;
+	fprintf(pg->out,
+		"<section id=\"run-messages\"><h2>About the run (%u)</h2>"
+		"<ul>\n",
+		n);
+	for (i = 0; i < l->n; i++) {
+		const struct oc_diag *d = &l->v[i];
+
+		if (d->rule)
+			continue;
+		fprintf(pg->out,
+			"<li class=\"sev-%s\"><a class=\"loc-link\" "
+			"href=\"",
+			diag_severity_name(d->sev));
+		file_href(pg, d->file, d->line);
+		fputs("\">", pg->out);
+		esc(pg->out, d->file);
+		if (d->line)
+			fprintf(pg->out, ":%u", d->line);
+		fprintf(pg->out, "</a> %s: ", diag_severity_name(d->sev));
+		esc(pg->out, d->message);
+		fputs("</li>\n", pg->out);
+	}
+	fputs("</ul></section>\n", pg->out);
+}
+
 void report_html(FILE *out, const struct diag_list *l,
 		 const struct html_info *info)
 {
@@ -824,10 +856,13 @@ void report_html(FILE *out, const struct diag_list *l,
 	summary(&pg, l);
 	fputs("<section id=\"findings\"><h2>Findings</h2>\n", out);
 	for (i = 0; i < l->n; i++)
-		finding(&pg, &l->v[i], i);
-	if (!l->n)
+		if (l->v[i].rule)
+			finding(&pg, &l->v[i], i);
+	if (!diag_count_findings(l))
 		fputs("<p>No findings.</p>\n", out);
-	fputs("</section>\n<script>", out);
+	fputs("</section>\n", out);
+	run_messages(&pg, l);
+	fputs("<script>", out);
 	fputs(script, out);
 	fputs("</script>\n</body></html>\n", out);
 	sources_free(&pg);
