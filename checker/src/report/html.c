@@ -390,6 +390,14 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 	else
 		ord = xstrdup("nothing orders these");
 	fprintf(out, "<g class=\"order ord-%s\">", ord_class(th->ord));
+	if (*th->order_file) {
+		/* where the barrier (or the access that orders) is */
+		fputs("<title>", out);
+		esc(out, th->order);
+		fputs(" at ", out);
+		esc(out, th->order_file);
+		fprintf(out, ":%u</title>", th->order_line);
+	}
 	svg_text(out, x - 96, Y_ORD + 4, "ordl", ord, 42);
 	fputs("</g></g>\n", out);
 	free(ord);
