@@ -44,8 +44,8 @@ struct oc_thread {
 	char *order; /* "smp_wmb()", "an address dependency"; "" for none */
 	char *order_file; /* where that is, or "" */
 	unsigned order_line, order_col;
-	unsigned
-		ord; /* enum ord (pairs/order.h): 0 none, 1 wrong, 2 unknown, 3 yes */
+	/* enum ord (pairs/order.h): 0 none, 1 wrong kind, 2 unknown, 3 yes */
+	unsigned ord;
 };
 
 /*

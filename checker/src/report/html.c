@@ -537,8 +537,9 @@ static const char script[] =
 	"if(k=='sev')s.value=v;if(k=='file')p.value=v;if(k=='summary'&&v=='0')"
 	"document.getElementById('summary').hidden=true;});"
 	"function u(){var n=0,a=document.querySelectorAll('article.finding');"
-	"for(var i=0;i<a.length;i++){var e=a[i],ok=(!r.value||e.dataset.rule==r.value)"
-	"&&(!s.value||e.dataset.sev==s.value)&&(!p.value||e.dataset.file.indexOf(p.value)>=0);"
+	"for(var i=0;i<a.length;i++){var e=a[i],d=e.dataset,"
+	"ok=(!r.value||d.rule==r.value)&&(!s.value||d.sev==s.value)"
+	"&&(!p.value||d.file.indexOf(p.value)>=0);"
 	"e.hidden=!ok;n+=ok;}c.textContent=n+' shown';}"
 	"r.onchange=s.onchange=u;p.oninput=u;u();})();";
 
