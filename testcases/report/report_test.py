@@ -35,6 +35,8 @@ INPUTS = [
     "testcases/lb-needs-order/bad.c",
     "testcases/misplaced-barrier/bad.c",
     "testcases/pair-wrong-barrier/bad.c",
+    "testcases/pair-missing-release/bad.c",
+    "testcases/unordered-flag/bad.c",
     "testcases/mb-after-atomic/bad.c",
     "testcases/ctrl-dep-identical-stores/bad.c",
     "testcases/addr-dep-plain-load/bad.c",
