@@ -8,9 +8,11 @@ page=$(realpath "$1")
 out=$2
 shift 2
 mkdir -p "$out"
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
 shot() { # name, url fragment, height
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-		--user-data-dir="$(mktemp -d)" --window-size=1280,"$3" \
+		--user-data-dir="$profile" --window-size=1280,"$3" \
 		--screenshot="$out/$1.png" "file://$page$2" 2>/dev/null
 }
 shot summary "" 1400
