@@ -216,6 +216,22 @@ if(OC_PYTHON3)
   set_tests_properties(cli-user-cflags PROPERTIES LABELS slow TIMEOUT 900)
 endif()
 
+# The html report (report/report_test.py): testcases of every family as a
+# page, its structure read by python (fast), then by headless Chromium with
+# scripts on and off and as a screenshot (77: no chromium, skipped).
+if(OC_PYTHON3)
+  add_test(NAME report-html
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/report/report_test.py
+                   $<TARGET_FILE:ordercheck> structure
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  add_test(NAME report-chromium
+           COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/report/report_test.py
+                   $<TARGET_FILE:ordercheck> chromium
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(report-chromium PROPERTIES SKIP_RETURN_CODE 77
+                       TIMEOUT 300)
+endif()
+
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
 # baselines, --fail-on, --changed-since. 77: a tool is missing, skipped.
 foreach(case sarif-valid sarif-validator-catches fingerprints-survive-moves
@@ -326,6 +342,7 @@ set(OC_SLOW_TESTS
   "^lsp-(wrap|wrap-.*|clangd-dies|editor-wrapper|neovim)$"  # clangd, Neovim
   "^add-rule$"                                     # builds a copy: minutes
   "^metamorphic-macros$"                           # 6 runs per case: ~2 min
+  "^report-chromium$"                              # 4 Chromium starts: ~15-30 s
 )
 # Labels given where a test is added are kept (herd7), and one labelled
 # slow there (verdicts-table) stays slow.

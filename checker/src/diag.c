@@ -9,7 +9,8 @@
 
 struct oc_diag *diag_add(struct diag_list *l, const char *rule,
 			 enum oc_severity sev, const char *file, unsigned line,
-			 unsigned col, const char *function, const char *message)
+			 unsigned col, const char *function,
+			 const char *message)
 {
 	struct oc_diag *d;
 
@@ -53,10 +54,60 @@ void diag_add_fix(struct oc_diag *d, const struct oc_fix *fix)
 	f->replacement = xstrdup(fix->replacement);
 }
 
+static void threads_free(struct oc_threads *t)
+{
+	unsigned i, j;
+
+	free(t->shape);
+	for (i = 0; i < 2; i++) {
+		free(t->t[i].function);
+		free(t->t[i].order);
+		free(t->t[i].order_file);
+		for (j = 0; j < 2; j++) {
+			free(t->t[i].a[j].file);
+			free(t->t[i].a[j].op);
+			free(t->t[i].a[j].text);
+		}
+	}
+	free(t);
+}
+
+static char *dup0(const char *s)
+{
+	return xstrdup(s ? s : "");
+}
+
+void diag_set_threads(struct oc_diag *d, const struct oc_threads *t)
+{
+	struct oc_threads *c = xcalloc(1, sizeof(*c));
+	unsigned i, j;
+
+	c->shape = dup0(t->shape);
+	for (i = 0; i < 2; i++) {
+		struct oc_thread *o = &c->t[i];
+		const struct oc_thread *s = &t->t[i];
+
+		*o = *s;
+		o->function = dup0(s->function);
+		o->order = dup0(s->order);
+		o->order_file = dup0(s->order_file);
+		for (j = 0; j < 2; j++) {
+			o->a[j].file = dup0(s->a[j].file);
+			o->a[j].op = dup0(s->a[j].op);
+			o->a[j].text = dup0(s->a[j].text);
+		}
+	}
+	if (d->threads)
+		threads_free(d->threads);
+	d->threads = c;
+}
+
 static void diag_free(struct oc_diag *d)
 {
 	unsigned i;
 
+	if (d->threads)
+		threads_free(d->threads);
 	free(d->rule);
 	free(d->file);
 	free(d->function);
@@ -137,7 +188,8 @@ void diag_list_sort_unique(struct diag_list *l)
 }
 
 void diag_list_filter(struct diag_list *l,
-		      bool (*keep)(const struct oc_diag *d, void *arg), void *arg)
+		      bool (*keep)(const struct oc_diag *d, void *arg),
+		      void *arg)
 {
 	unsigned i, n = 0;
 
@@ -189,6 +241,33 @@ static void put_uint(FILE *out, unsigned v)
 	fprintf(out, "\t%u", v);
 }
 
+/* "T", the shape, then per thread: function, order, its place, ord, accesses. */
+static void put_threads(FILE *out, const struct oc_threads *t)
+{
+	unsigned i, j;
+
+	fputs("T", out);
+	put_field(out, t->shape);
+	for (i = 0; i < 2; i++) {
+		const struct oc_thread *th = &t->t[i];
+
+		put_field(out, th->function);
+		put_field(out, th->order);
+		put_field(out, th->order_file);
+		put_uint(out, th->order_line);
+		put_uint(out, th->order_col);
+		put_uint(out, th->ord);
+		for (j = 0; j < 2; j++) {
+			put_field(out, th->a[j].file);
+			put_uint(out, th->a[j].line);
+			put_uint(out, th->a[j].col);
+			put_field(out, th->a[j].op);
+			put_field(out, th->a[j].text);
+		}
+	}
+	fputc('\n', out);
+}
+
 void diag_write_records(FILE *out, const struct diag_list *l)
 {
 	unsigned i, j;
@@ -228,6 +307,8 @@ void diag_write_records(FILE *out, const struct diag_list *l)
 			put_field(out, f->replacement);
 			fputc('\n', out);
 		}
+		if (d->threads)
+			put_threads(out, d->threads);
 	}
 }
 
@@ -271,20 +352,51 @@ static unsigned to_uint(const char *s)
 	return (unsigned)strtoul(s, NULL, 10);
 }
 
+enum { THREAD_FIELDS = 16, THREADS_FIELDS = 1 + 2 * THREAD_FIELDS };
+
+static void read_threads(struct oc_diag *d, char **f)
+{
+	struct oc_threads t;
+	unsigned i, j;
+
+	memset(&t, 0, sizeof(t));
+	t.shape = f[0];
+	for (i = 0; i < 2; i++) {
+		char **g = f + 1 + i * THREAD_FIELDS;
+		struct oc_thread *th = &t.t[i];
+
+		th->function = g[0];
+		th->order = g[1];
+		th->order_file = g[2];
+		th->order_line = to_uint(g[3]);
+		th->order_col = to_uint(g[4]);
+		th->ord = to_uint(g[5]);
+		for (j = 0; j < 2; j++) {
+			char **h = g + 6 + 5 * j;
+
+			th->a[j].file = h[0];
+			th->a[j].line = to_uint(h[1]);
+			th->a[j].col = to_uint(h[2]);
+			th->a[j].op = h[3];
+			th->a[j].text = h[4];
+		}
+	}
+	diag_set_threads(d, &t);
+}
+
 int diag_read_record(struct diag_list *l, char *line)
 {
-	char *f[10];
+	char *f[THREADS_FIELDS + 1];
 	unsigned n;
 	size_t len = strlen(line);
 
 	if (len && line[len - 1] == '\n')
 		line[len - 1] = '\0';
-	n = split_fields(line + 1, f, 10);
+	n = split_fields(line + 1, f, THREADS_FIELDS);
 	if (line[0] == 'D' && n == 8) {
-		struct oc_diag *d = diag_add(l, *f[0] ? f[0] : NULL,
-					     (enum oc_severity)to_uint(f[1]),
-					     f[2], to_uint(f[3]), to_uint(f[4]),
-					     f[5], f[6]);
+		struct oc_diag *d = diag_add(
+			l, *f[0] ? f[0] : NULL, (enum oc_severity)to_uint(f[1]),
+			f[2], to_uint(f[3]), to_uint(f[4]), f[5], f[6]);
 		d->fix_safe = to_uint(f[7]);
 		return 0;
 	}
@@ -307,6 +419,10 @@ int diag_read_record(struct diag_list *l, char *line)
 			.replacement = f[7],
 		};
 		diag_add_fix(&l->v[l->n - 1], &fx);
+		return 0;
+	}
+	if (line[0] == 'T' && n == THREADS_FIELDS) {
+		read_threads(&l->v[l->n - 1], f);
 		return 0;
 	}
 	return -1;

@@ -26,6 +26,38 @@ struct oc_fix {
 	char *replacement;
 };
 
+/* One access of a thread of a pairing finding. */
+struct oc_access {
+	char *file;
+	unsigned line, col;
+	char *op; /* "W", "R" or "RMW" */
+	char *text; /* as the code spells it: "smp_store_release(foo.flag)" */
+};
+
+/*
+ * A side of a pairing finding, as a thread: two accesses in program
+ * order and what orders them, for sinks that draw it (the HTML report).
+ */
+struct oc_thread {
+	char *function;
+	struct oc_access a[2];
+	char *order; /* "smp_wmb()", "an address dependency"; "" for none */
+	char *order_file; /* where that is, or "" */
+	unsigned order_line, order_col;
+	/* enum ord (pairs/order.h): 0 none, 1 wrong kind, 2 unknown, 3 yes */
+	unsigned ord;
+};
+
+/*
+ * The two sides of a pairing finding and the litmus shape they make
+ * ("MP", "S", "SB", "LB", "same-way"); which edges make the bad outcome
+ * follows from the shape.
+ */
+struct oc_threads {
+	char *shape;
+	struct oc_thread t[2];
+};
+
 /*
  * rule == NULL marks a message about the run itself (a file that does not
  * parse, a crashed worker): printed, never suppressed, never a finding.
@@ -42,6 +74,7 @@ struct oc_diag {
 	struct oc_fix *fixes;
 	unsigned nfixes;
 	bool fix_safe;
+	struct oc_threads *threads; /* pairing findings, or NULL */
 };
 
 struct diag_list {
@@ -51,10 +84,13 @@ struct diag_list {
 
 struct oc_diag *diag_add(struct diag_list *l, const char *rule,
 			 enum oc_severity sev, const char *file, unsigned line,
-			 unsigned col, const char *function, const char *message);
+			 unsigned col, const char *function,
+			 const char *message);
 void diag_add_note(struct oc_diag *d, const char *file, unsigned line,
 		   unsigned col, const char *message);
 void diag_add_fix(struct oc_diag *d, const struct oc_fix *fix);
+/* Give @d its threads (copied). */
+void diag_set_threads(struct oc_diag *d, const struct oc_threads *t);
 void diag_list_free(struct diag_list *l);
 void diag_list_move(struct diag_list *dst, struct diag_list *src);
 /* Keep the diagnostics @keep accepts, in order; free the others. */

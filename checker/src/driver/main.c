@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "../changed.h"
 #include "../events/build.h"
@@ -21,9 +22,12 @@
 #include "compdb_check.h"
 #include "engines.h"
 #include "options.h"
+#include "report_cmd.h"
 #include "tree.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+static int baseline_known = -1; /* findings the baseline dropped */
 
 /* Findings at or above the --fail-on level. */
 static unsigned count_failing(const struct diag_list *l, int level)
@@ -58,7 +62,8 @@ static int narrow(const struct options *o, const struct tu_job *jobs,
 	if (o->write_baseline &&
 	    baseline_write(o->write_baseline, l, *fps, stderr))
 		return -1;
-	if (o->baseline && baseline_filter(o->baseline, l, *fps, stderr) < 0)
+	if (o->baseline && (baseline_known = baseline_filter(o->baseline, l,
+							     *fps, stderr)) < 0)
 		return -1;
 	return 0;
 }
@@ -81,8 +86,9 @@ static char *config_text(const struct options *o)
 
 	sb_printf(&b, "ordercheck %s", ORDERCHECK_VERSION);
 	if (!stat("/proc/self/exe", &st))
-		sb_printf(&b, " exe %lld.%ld %lld", (long long)st.st_mtim.tv_sec,
-			  st.st_mtim.tv_nsec, (long long)st.st_size);
+		sb_printf(&b, " exe %lld.%ld %lld",
+			  (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+			  (long long)st.st_size);
 	sb_printf(&b, " bitops %d resource %s kbuild %d", o->old_bitops,
 		  o->resource_dir ? o->resource_dir : "", o->kbuild);
 	for (i = 0; i < registry_count(); i++)
@@ -161,8 +167,56 @@ static int verify_all(const struct options *o, const char *base,
 	return rc;
 }
 
+static double mono_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double started;
+
+/*
+ * The html page links rule pages below this source tree when it is there,
+ * else below testcases/ relative to the page.
+ */
+static char *rule_docs(const char *given)
+{
+	struct stat st;
+
+	if (given)
+		return xstrdup(given);
+	if (!stat(ORDERCHECK_SOURCE_DIR "/testcases", &st))
+		return xstrdup("file://" ORDERCHECK_SOURCE_DIR "/testcases/");
+	return xstrdup("testcases/");
+}
+
+static char *utc_now(void)
+{
+	char buf[64];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
+	return xstrdup(buf);
+}
+
+static void html(FILE *out, const struct options *o, const struct diag_list *l,
+		 unsigned files, double seconds, const char *base,
+		 const char *command)
+{
+	char *docs = rule_docs(o->rule_docs), *when = utc_now();
+	struct html_info hi = { files,	 seconds, base,	       docs,
+				command, when,	  o->baseline, baseline_known };
+
+	report_html(out, l, &hi);
+	free(docs);
+	free(when);
+}
+
 static int report(const struct options *o, const struct diag_list *l,
-		  char **fps, unsigned njobs)
+		  char **fps, unsigned njobs, const char *base)
 {
 	/* kbuild prints what its checker says on stderr, as sparse does */
 	FILE *out = o->kbuild && !o->output ? stderr : stdout;
@@ -181,6 +235,8 @@ static int report(const struct options *o, const struct diag_list *l,
 		report_sarif(out, l, fps);
 	else if (o->format == FMT_CODECLIMATE)
 		report_codeclimate(out, l, fps);
+	else if (o->format == FMT_HTML)
+		html(out, o, l, njobs, mono_seconds() - started, base, NULL);
 	else if (o->kbuild)
 		report_sparse_style(out, l);
 	else
@@ -209,9 +265,18 @@ int main(int argc, char **argv)
 	 */
 	char *base = path_cwd();
 
+	started = mono_seconds();
 	/* the language server has a command line of its own */
 	if (argc > 1 && !strcmp(argv[1], "lsp")) {
 		status = lsp_main(argc - 1, argv + 1, base);
+		free(base);
+		return status;
+	}
+	if (argc > 1 && !strcmp(argv[1], "report")) {
+		char *docs = rule_docs(NULL);
+
+		status = report_cmd_main(argc - 1, argv + 1, base, docs);
+		free(docs);
 		free(base);
 		return status;
 	}
@@ -270,7 +335,7 @@ int main(int argc, char **argv)
 		status = verify_all(&o, base, &l);
 		status = status == 2 ? EXIT_TROUBLE : status;
 	} else if (narrow(&o, jobs, njobs, &l, &fps, &nfps) ||
-		   report(&o, &l, fps, njobs)) {
+		   report(&o, &l, fps, njobs, base)) {
 		status = EXIT_TROUBLE;
 	} else if (o.kbuild) {
 		/* a checker that fails stops the kernel build */
@@ -281,9 +346,9 @@ int main(int argc, char **argv)
 		/* the findings were wanted: they are the baseline now */
 		status = count_errors(&l) ? EXIT_TROUBLE : EXIT_CLEAN;
 	} else {
-		status = count_errors(&l)		   ? EXIT_TROUBLE :
+		status = count_errors(&l)	      ? EXIT_TROUBLE :
 			 count_failing(&l, o.fail_on) ? EXIT_FINDINGS :
-							  EXIT_CLEAN;
+							EXIT_CLEAN;
 	}
 out:
 	fingerprints_free(fps, nfps);

@@ -23,8 +23,10 @@ static int set_jobs(struct options *o, const char *a)
 	long n = strtol(a, &end, 10);
 
 	if (*end || n < 1 || n > 1024) {
-		fprintf(stderr, "ordercheck: -j wants a number from 1 to 1024, "
-			"not '%s'\n", a);
+		fprintf(stderr,
+			"ordercheck: -j wants a number from 1 to 1024, "
+			"not '%s'\n",
+			a);
 		return -1;
 	}
 	o->jobs = (int)n;
@@ -37,8 +39,8 @@ static int set_timeout(struct options *o, const char *a)
 	long n = strtol(a, &end, 10);
 
 	if (*end || n < 0) {
-		fprintf(stderr, "ordercheck: --timeout wants seconds, not '%s'\n",
-			a);
+		fprintf(stderr,
+			"ordercheck: --timeout wants seconds, not '%s'\n", a);
 		return -1;
 	}
 	o->timeout = (unsigned)n;
@@ -53,7 +55,8 @@ static int set_format(struct options *o, const char *a)
 	} formats[] = { { "text", FMT_TEXT },
 			{ "json", FMT_JSON },
 			{ "sarif", FMT_SARIF },
-			{ "codeclimate", FMT_CODECLIMATE } };
+			{ "codeclimate", FMT_CODECLIMATE },
+			{ "html", FMT_HTML } };
 	unsigned i;
 
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
@@ -61,9 +64,17 @@ static int set_format(struct options *o, const char *a)
 			o->format = formats[i].f;
 			return 0;
 		}
-	fprintf(stderr, "ordercheck: unknown --format '%s' (text, json, sarif, "
-		"codeclimate)\n", a);
+	fprintf(stderr,
+		"ordercheck: unknown --format '%s' (text, json, sarif, "
+		"codeclimate, html)\n",
+		a);
 	return -1;
+}
+
+static int set_rule_docs(struct options *o, const char *a)
+{
+	o->rule_docs = a;
+	return 0;
 }
 
 static int set_output(struct options *o, const char *a)
@@ -78,11 +89,11 @@ static int set_resource_dir(struct options *o, const char *a)
 	return 0;
 }
 
-#define STRING_FN(field)                                      \
+#define STRING_FN(field)                                         \
 	static int set_##field(struct options *o, const char *a) \
-	{                                                     \
-		o->field = a;                                 \
-		return 0;                                     \
+	{                                                        \
+		o->field = a;                                    \
+		return 0;                                        \
 	}
 STRING_FN(baseline)
 STRING_FN(write_baseline)
@@ -102,17 +113,19 @@ static int set_fail_on(struct options *o, const char *a)
 			o->fail_on = i;
 			return 0;
 		}
-	fprintf(stderr, "ordercheck: --fail-on wants remark, warning or "
-		"error, not '%s'\n", a);
+	fprintf(stderr,
+		"ordercheck: --fail-on wants remark, warning or "
+		"error, not '%s'\n",
+		a);
 	return -1;
 }
 
-#define FLAG_FN(field)                                        \
+#define FLAG_FN(field)                                           \
 	static int set_##field(struct options *o, const char *a) \
-	{                                                     \
-		(void)a;                                      \
-		o->field = true;                              \
-		return 0;                                     \
+	{                                                        \
+		(void)a;                                         \
+		o->field = true;                                 \
+		return 0;                                        \
 	}
 FLAG_FN(fix)
 FLAG_FN(fix_diff)
@@ -148,7 +161,11 @@ static const struct {
 	  "check the files of BUILD_DIR/compile_commands.json" },
 	{ "-j", "N", set_jobs, "worker processes (default: number of CPUs)" },
 	{ "--format", "FMT", set_format,
-	  "text (default), json, sarif (SARIF 2.1.0) or codeclimate (GitLab)" },
+	  "text (default), json, sarif (SARIF 2.1.0), codeclimate (GitLab) or "
+	  "html (one self-contained page)" },
+	{ "--rule-docs", "URL", set_rule_docs,
+	  "html: rule pages are at URL<rule-id>/README.md (default: this "
+	  "source tree's testcases/, as a file:// URL)" },
 	{ "-o", "FILE", set_output, "write the report to FILE" },
 	{ "--fix", NULL, set_fix, "apply the safe fix-its in place" },
 	{ "--fix-diff", NULL, set_fix_diff,
@@ -213,7 +230,8 @@ void options_usage(FILE *out)
 	unsigned i;
 
 	fputs("usage: ordercheck [options] FILE... [-- COMPILER-FLAGS]\n"
-	      "       ordercheck -p BUILD_DIR [options] [FILE...]\n\n",
+	      "       ordercheck -p BUILD_DIR [options] [FILE...]\n"
+	      "       ordercheck report --from-json FILE [-o OUT.html]\n\n",
 	      out);
 	for (i = 0; i < NFLAGS; i++) {
 		char left[40];
@@ -235,8 +253,10 @@ static int rule_flag(const char *a)
 	const char *id = on ? a + 2 : a + 5;
 
 	if (registry_set_enabled(id, on)) {
-		fprintf(stderr, "ordercheck: unknown rule '%s' in '%s' "
-			"(--list-rules lists them)\n", id, a);
+		fprintf(stderr,
+			"ordercheck: unknown rule '%s' in '%s' "
+			"(--list-rules lists them)\n",
+			id, a);
 		return -1;
 	}
 	return 0;
@@ -271,8 +291,9 @@ static bool takes_value(const char *a)
 {
 	static const char *const opts[] = {
 		"-include", "-isystem", "-imacros", "-idirafter", "-iquote",
-		"-I", "-D", "-U", "-o", "-x", "-MF", "-MT", "-MQ", "-target",
-		"--param", "-Xclang", "-mllvm", "-arch", "-iprefix",
+		"-I",	    "-D",	"-U",	    "-o",	  "-x",
+		"-MF",	    "-MT",	"-MQ",	    "-target",	  "--param",
+		"-Xclang",  "-mllvm",	"-arch",    "-iprefix",
 	};
 	unsigned i;
 
@@ -323,8 +344,8 @@ int options_parse(int argc, char **argv, struct options *o)
 			continue;
 		}
 		if (!strncmp(a, "-W", 2) && a[2] &&
-		    (!o->kbuild || registry_find(a + (strncmp(a, "-Wno-", 5) ?
-							      2 : 5)))) {
+		    (!o->kbuild ||
+		     registry_find(a + (strncmp(a, "-Wno-", 5) ? 2 : 5)))) {
 			if (rule_flag(a))
 				return -1;
 			continue;
@@ -338,9 +359,11 @@ int options_parse(int argc, char **argv, struct options *o)
 			continue;
 		}
 		if (f < 0) {
-			fprintf(stderr, "ordercheck: unknown option '%s' "
+			fprintf(stderr,
+				"ordercheck: unknown option '%s' "
 				"(--help lists them; compiler flags go after "
-				"'--')\n", a);
+				"'--')\n",
+				a);
 			return -1;
 		}
 		if (flags[f].metavar && !val) {

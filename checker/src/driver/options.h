@@ -11,6 +11,7 @@ enum out_format {
 	FMT_JSON,
 	FMT_SARIF,
 	FMT_CODECLIMATE,
+	FMT_HTML,
 };
 
 struct options {
@@ -24,8 +25,10 @@ struct options {
 	unsigned timeout;
 	enum out_format format;
 	const char *output; /* -o FILE, or NULL for stdout */
+	const char *rule_docs; /* --rule-docs URL: html's rule pages */
 	const char *resource_dir;
-	const char *baseline, *write_baseline; /* --baseline, --write-baseline */
+	const char *baseline,
+		*write_baseline; /* --baseline, --write-baseline */
 	const char *changed_since; /* --changed-since REV */
 	int fail_on; /* lowest severity that fails the run (enum oc_severity) */
 	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, help,

@@ -3,8 +3,42 @@
 #include "../json/jsonio.h"
 #include "report.h"
 
+static json_t *access_json(const struct oc_access *a)
+{
+	return jsonio_pack("{s:o,s:I,s:I,s:o,s:o}", "file", jsonio_str(a->file),
+			   "line", (json_int_t)a->line, "column",
+			   (json_int_t)a->col, "op", jsonio_str(a->op), "text",
+			   jsonio_str(a->text));
+}
+
+/* A pairing finding's two sides as threads (diag.h), for drawing. */
+static json_t *threads_json(const struct oc_threads *t)
+{
+	json_t *v = json_array();
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		const struct oc_thread *th = &t->t[i];
+
+		jsonio_push(
+			v,
+			jsonio_pack("{s:o,s:o,s:o,s:I,s:I,s:I,s:[o,o]}",
+				    "function", jsonio_str(th->function),
+				    "order", jsonio_str(th->order),
+				    "order_file", jsonio_str(th->order_file),
+				    "order_line", (json_int_t)th->order_line,
+				    "order_column", (json_int_t)th->order_col,
+				    "ord", (json_int_t)th->ord, "accesses",
+				    access_json(&th->a[0]),
+				    access_json(&th->a[1])));
+	}
+	return jsonio_pack("{s:o,s:o}", "shape", jsonio_str(t->shape),
+			   "threads", v);
+}
+
 static json_t *diag_json(const struct oc_diag *d)
 {
+	json_t *doc;
 	json_t *notes = json_array(), *fixes = json_array();
 	unsigned j;
 
@@ -29,13 +63,16 @@ static json_t *diag_json(const struct oc_diag *d)
 					(json_int_t)f->end_col, "replacement",
 					jsonio_str(f->replacement)));
 	}
-	return jsonio_pack(
+	doc = jsonio_pack(
 		"{s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:o,s:o}", "rule",
 		jsonio_str(d->rule), "severity", diag_severity_name(d->sev),
 		"file", jsonio_str(d->file), "line", (json_int_t)d->line,
 		"column", (json_int_t)d->col, "function",
 		jsonio_str(d->function), "message", jsonio_str(d->message),
 		"notes", notes, "fixes", fixes);
+	if (d->threads)
+		jsonio_set(doc, "threads", threads_json(d->threads));
+	return doc;
 }
 
 /* A message about the run (a file that does not parse). */

@@ -3,6 +3,7 @@
 #ifndef ORDERCHECK_REPORT_H
 #define ORDERCHECK_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../diag.h"
@@ -15,6 +16,34 @@ void report_sparse_style(FILE *out, const struct diag_list *l);
 
 /* The --format=json document (version 1). */
 void report_json(FILE *out, const struct diag_list *l, unsigned files_checked);
+
+/* What the html page says about the run besides its findings. */
+struct html_info {
+	unsigned files_checked;
+	double seconds; /* the run's time, or < 0 if not known */
+	const char *base; /* relative paths are below it (absolute), or NULL */
+	/* where rule pages are: BASE<rule-id>/README.md; NULL "testcases/" */
+	const char *rule_docs;
+	const char *command, *generated; /* or NULL */
+	const char *baseline; /* --baseline FILE, or NULL */
+	int baseline_known; /* the findings it holds, not shown */
+};
+
+/*
+ * --format=html: one self-contained page (inline CSS and a script that
+ * only adds filters); the source around every location is quoted from
+ * the files, read below @info->base.
+ */
+void report_html(FILE *out, const struct diag_list *l,
+		 const struct html_info *info);
+
+/*
+ * Read a --format=json document (version 1) into @l: the findings with
+ * their notes, safe fixes and threads, and the run's errors. Returns 0,
+ * or -1 with *err saying why (malloc).
+ */
+int report_read_json(const char *text, size_t len, struct diag_list *l,
+		     unsigned *files_checked, char **err);
 
 /*
  * SARIF 2.1.0 and GitLab code quality; @fps from fingerprints_compute(),

@@ -183,6 +183,7 @@ report_fence_outside(struct rule_tree_ctx *ctx, const struct rule *self,
 	rule_tree_note(d, f2, "then the %s of '%s' here", noun[1], k2);
 	pairs_note_side(c, d, y, x == c->a ? "reads" : "stores",
 			x == c->a ? "reads" : "stores");
+	rule_tree_threads(ctx, d, c);
 	if (f1->line < f2->line && !strcmp(fence->file, f1->file)) {
 		if (before && fence->line + 1 == f1->line)
 			tree_fix_swap_lines(d, fence->file, fence->line,
@@ -306,6 +307,7 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 		       writer ? dk : fk);
 	pairs_note_side(c, d, other, writer ? "reads" : "stores",
 			writer ? "reads" : "stores");
+	rule_tree_threads(ctx, d, c);
 	if (!strcmp(f1->file, f2->file) && !strcmp(fence->file, f1->file) &&
 	    fence->line == f1->line + 1 && f2->line == fence->line + 1)
 		tree_fix_swap_lines(d, f1->file, f1->line, f2->line);

@@ -192,4 +192,12 @@ void rule_tree_litmus_kinds(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 			    const char *const kind[2],
 			    const char *const fix[2]);
 
+/*
+ * Finding @d is about candidate @c: give it @c's two sides as threads
+ * (struct oc_threads) for the sinks that draw them. rule_tree_litmus()
+ * does it too.
+ */
+void rule_tree_threads(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+		       const struct pair_candidate *c);
+
 #endif

@@ -7,6 +7,7 @@
 #include "tree_context.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,74 @@ bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
 	return false;
 }
 
+static const char *fact_op(const struct fact *f)
+{
+	return f->op == FO_LOAD	 ? "R" :
+	       f->op == FO_STORE ? "W" :
+	       f->op == FO_RMW	 ? "RMW" :
+				   "";
+}
+
+/* One access as the code spells it: "smp_load_acquire(foo.flag)". */
+static void access_of(struct oc_access *a, const struct fact *f, char *buf,
+		      unsigned n)
+{
+	char k[128];
+
+	litmus_key_text(f->key, k, sizeof(k));
+	if (f->name && *f->name)
+		snprintf(buf, n, "%s(%s)", f->name, k);
+	else
+		snprintf(buf, n, "%s", k);
+	a->file = (char *)f->file;
+	a->line = f->line;
+	a->col = f->col;
+	a->op = (char *)fact_op(f);
+	a->text = buf;
+}
+
+static void thread_of(struct oc_thread *t, const struct pair_candidate *c,
+		      const struct pair_side *s, char (*buf)[160])
+{
+	const struct fact_fn *fn = pairing_fn(c->set, s);
+	const struct fact *by = s->o.by;
+
+	t->function = (char *)fn->name;
+	access_of(&t->a[0], &fn->v[s->i], buf[0], sizeof(buf[0]));
+	access_of(&t->a[1], &fn->v[s->j], buf[1], sizeof(buf[1]));
+	t->ord = (unsigned)s->o.ord;
+	t->order = (char *)(s->o.what	   ? s->o.what :
+			    by && by->name ? by->name :
+					     "");
+	t->order_file = (char *)(by ? by->file : "");
+	t->order_line = by ? by->line : 0;
+	t->order_col = by ? by->col : 0;
+}
+
+void rule_tree_threads(struct rule_tree_ctx *ctx, const struct oc_diag *d,
+		       const struct pair_candidate *c)
+{
+	static const char *const shapes[] = {
+		[SHAPE_MP] = "MP",
+		[SHAPE_S] = "S",
+		[SHAPE_SB] = "SB",
+		[SHAPE_LB] = "LB",
+		[SHAPE_SAME_WAY] = "same-way",
+	};
+	struct oc_threads t;
+	char buf[4][160];
+
+	if (!c->a || !c->b || c->shape >= sizeof(shapes) / sizeof(*shapes) ||
+	    !shapes[c->shape])
+		return;
+	memset(&t, 0, sizeof(t));
+	t.shape = (char *)shapes[c->shape];
+	thread_of(&t.t[0], c, c->a, buf);
+	thread_of(&t.t[1], c, c->b, buf + 2);
+	/* the finding is ours: the pass reports into ctx->out */
+	diag_set_threads(&ctx->out->v[d - ctx->out->v], &t);
+}
+
 void rule_tree_litmus(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		      const struct rule *self, const struct pair_candidate *c)
 {
@@ -214,6 +283,7 @@ void rule_tree_litmus_kinds(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		{ fix[0], fix[1] },
 	};
 
+	rule_tree_threads(ctx, d, c);
 	if (ctx->litmus)
 		litmus_findings_add(ctx->litmus, &f);
 }
