@@ -200,7 +200,17 @@ static void location(struct page *pg, const char *cls, const char *file,
 	fputs("</pre></div>\n", out);
 }
 
-/* The litmus test a note names ("litmus test: PATH"), folded. */
+/* The path a "litmus test: PATH" or "... of the fix: PATH" note names. */
+static const char *litmus_path(const char *m)
+{
+	if (!strncmp(m, "litmus test: ", 13))
+		return m + 13;
+	if (!strncmp(m, "litmus test of the fix: ", 24))
+		return m + 24;
+	return NULL;
+}
+
+/* The litmus tests the notes name, folded. */
 static void litmus_fold(struct page *pg, const struct oc_diag *d)
 {
 	unsigned j;
@@ -210,16 +220,23 @@ static void litmus_fold(struct page *pg, const struct oc_diag *d)
 		struct src *s;
 		unsigned i;
 
-		if (strncmp(m, "litmus test: ", 13))
+		const char *path = litmus_path(m);
+		bool is_fix = !strncmp(m, "litmus test of the fix: ", 24);
+
+		if (!path)
 			continue;
 		s = source(pg, d->notes[j].file);
-		fputs("<details class=\"litmus\"><summary>litmus test ",
+		fputs(is_fix ?
+			      "<details class=\"litmus\"><summary>litmus "
+			      "test of the fix " :
+			      "<details class=\"litmus\"><summary>litmus test ",
 		      pg->out);
-		esc(pg->out, m + 13);
-		for (i = 0; i < d->nnotes; i++)
-			if (!strncmp(d->notes[i].message, "herd7 says: ", 12)) {
-				fputs(" &mdash; herd7: <b>", pg->out);
-				esc(pg->out, d->notes[i].message + 12);
+		esc(pg->out, path);
+		/* herd7's one note speaks of the test and its fix */
+		for (i = 0; i < d->nnotes && !is_fix; i++)
+			if (!strncmp(d->notes[i].message, "herd7 ", 6)) {
+				fputs(" &mdash; <b>", pg->out);
+				esc(pg->out, d->notes[i].message);
 				fputs("</b>", pg->out);
 			}
 		fputs("</summary><pre>", pg->out);
@@ -759,7 +776,7 @@ static void places(struct page *pg, const struct oc_diag *d)
 		const struct oc_note *no = &d->notes[j];
 
 		/* the litmus test and herd7's verdict are folded below */
-		if (!strncmp(no->message, "litmus test: ", 13) ||
+		if (litmus_path(no->message) ||
 		    !strncmp(no->message, "herd7 ", 6))
 			continue;
 		place_add(v, &n, no->file, no->line, no->col, no->message);
