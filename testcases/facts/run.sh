@@ -285,7 +285,8 @@ herd)
 			n=$((n + 1))
 			# shellcheck disable=SC2086
 			res=$(env PATH="$(dirname "$herd7"):$PATH" "$oc" --no-facts \
-				--emit-litmus "lit$n" --herd --herd-dir "$model" $files 2>&1)
+				--emit-litmus "lit$n" --herd --herd-dir "$model" \
+				-Wr-needs-order -Wtwo-plus-two-w-needs-order $files 2>&1)
 			tests=$(echo "$res" | grep -c "note: litmus test:")
 			fixes=$(echo "$res" | grep -c "note: litmus test of the fix:")
 			ok=$(echo "$res" | grep -c "note: herd7 (LKMM\|RC11): the outcome is allowed; with the fix: forbidden")

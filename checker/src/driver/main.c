@@ -286,6 +286,8 @@ int main(int argc, char **argv)
 	}
 	if (options_parse(argc, argv, &o))
 		goto out;
+	if (o.verify) /* a testcase's expectations name every rule */
+		registry_enable_opt_in();
 	status = EXIT_CLEAN;
 	if (o.help) {
 		options_usage(stdout);

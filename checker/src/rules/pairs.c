@@ -818,16 +818,19 @@ static const struct rule rules[] = {
 	  "ordering (`smp_mb()`, acquire, release, a dependency, an RMW) and "
 	  "the other not enough: herd7's verdict table says each load can "
 	  "read the other's later store" },
-	{ "r-needs-order", SEV_NOTE, FIX_NONE, ON_TREE(check_r_needs_order),
+	{ "r-needs-order", SEV_NOTE, FIX_NONE,
+	  ON_TREE_FLAGS(check_r_needs_order, RULE_OPT_IN),
 	  "the R shape (two stores on one side; a store to the second "
 	  "location, then a load of the first, on the other) with a side "
 	  "ordering and the other not enough: herd7's table says the load "
-	  "can miss the store while the other store is overwritten" },
+	  "can miss the store while the other store is overwritten "
+	  "(opt-in: `-Wr-needs-order`)" },
 	{ "two-plus-two-w-needs-order", SEV_NOTE, FIX_NONE,
-	  ON_TREE(check_two_plus_two_w_needs_order),
+	  ON_TREE_FLAGS(check_two_plus_two_w_needs_order, RULE_OPT_IN),
 	  "2+2W (two stores on each side, in opposite orders) with a side "
 	  "ordering and the other not enough: herd7's table says each side's "
-	  "first store can be the one that lasts" },
+	  "first store can be the one that lasts "
+	  "(opt-in: `-Wtwo-plus-two-w-needs-order`)" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
 	  ON_TREE(check_pair_unpaired_barrier),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "

@@ -17,7 +17,21 @@ static const struct rule_family *const families[] = {
 #define NFAMILIES (sizeof(families) / sizeof(families[0]))
 #define MAX_RULES 128
 
-static bool disabled[MAX_RULES];
+/* -W<id> (1) or -Wno-<id> (-1); 0: the rule's default */
+static signed char choice[MAX_RULES];
+static bool opt_in_on; /* --verify: the opt-in rules run too */
+
+static bool on_at(const struct rule *r, unsigned k)
+{
+	if (k < MAX_RULES && choice[k])
+		return choice[k] > 0;
+	return !(r->flags & RULE_OPT_IN) || opt_in_on;
+}
+
+void registry_enable_opt_in(void)
+{
+	opt_in_on = true;
+}
 
 unsigned registry_count(void)
 {
@@ -75,7 +89,7 @@ int registry_set_enabled(const char *id, bool on)
 	i = index_of(r);
 	if (i < 0)
 		return -1;
-	disabled[i] = !on;
+	choice[i] = on ? 1 : -1;
 	return 0;
 }
 
@@ -83,7 +97,7 @@ bool registry_enabled(const struct rule *r)
 {
 	int i = index_of(r);
 
-	return i >= 0 && !disabled[i];
+	return i >= 0 && on_at(r, (unsigned)i);
 }
 
 void registry_list(FILE *out)
@@ -120,8 +134,7 @@ static const struct rule *next_enabled(enum rule_scope scope, struct cursor *c)
 				&families[c->family]->rules[c->rule++];
 			unsigned k = c->index++;
 
-			if ((k >= MAX_RULES || !disabled[k]) &&
-			    r->scope == scope)
+			if (on_at(r, k) && r->scope == scope)
 				return r;
 		}
 	return NULL;

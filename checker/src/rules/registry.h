@@ -12,6 +12,8 @@ const struct rule *registry_find(const char *id);
 /* Returns 0, or -1 if @id names no rule. */
 int registry_set_enabled(const char *id, bool on);
 bool registry_enabled(const struct rule *r);
+/* --verify: rules marked RULE_OPT_IN run unless -Wno-<id> says not. */
+void registry_enable_opt_in(void);
 void registry_list(FILE *out);
 unsigned registry_count(void);
 const struct rule *registry_at(unsigned i);
