@@ -103,6 +103,18 @@ def findings(doc):
     return {key(d): d for d in doc['diagnostics']}
 
 
+# a new finding is about the weakened barrier when it, or a note of it,
+# is this close to it in the same file
+NEAR = 10
+
+
+def near(d, m):
+    locs = [(d['file'], d['line'])] + [(n['file'], n['line'])
+                                       for n in d.get('notes', [])]
+    return any(f == m['file'] and abs(line - m['line']) <= NEAR
+               for f, line in locs)
+
+
 def run(oc, tree, store, timeout):
     # the whole tree, so that a finding placed at the partner counts too;
     # every file but the mutated one comes from the store unparsed
@@ -151,7 +163,7 @@ def main():
                        cwd=tree)
     with open(os.path.join(out, 'tree.json'), 'rb') as f:
         base = findings(json.loads(f.read().decode('utf-8')))
-    found = 0
+    found = near_found = 0
     for m in mutants:
         path = os.path.join(tree, m['file'])
         scratch = os.path.join(out, 'scratch.sqlite')
@@ -172,6 +184,8 @@ def main():
             m['new'] = new
             m['outcome'] = 'reported' if new else 'missed'
             found += bool(new)
+            m['near'] = any(near(d, m) for d in new)
+            near_found += m['near']
         print(f"{m['outcome']:8} {m['file']}:{m['line']} {m['primitive']}"
               f" weakened"
               + ''.join(f"\n         {d['file']}:{d['line']}: "
@@ -184,6 +198,11 @@ def main():
     print(f'reported {found} of {n} weakened barriers'
           f' ({100.0 * found / max(n, 1):.1f}%), {errors} errors; '
           f'details in {out}/mutants.json')
+    print(f'of which {near_found} ({100.0 * near_found / max(n, 1):.1f}%) '
+          f'with the finding or one of its notes within {NEAR} lines of '
+          f'the weakened primitive (the others name other code: a file '
+          f'rechecked against a complete store can differ from a cold '
+          f'run, so read them before counting them)')
 
 
 if __name__ == '__main__':
