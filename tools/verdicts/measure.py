@@ -254,9 +254,10 @@ HERD = re.compile(r'note: herd7 \((\w+)\): the outcome is (\w+)'
 def run(ordercheck, files, cases, herd=None):
     """herd: (litmus dir, --herd-dir) to have each finding's test and its
     fix's run by herd7: the cases' .herd get (rule, outcome, with fix)."""
-    extra = []
+    # R and 2+2W are opt-in rules (false on Linux, not on these cases)
+    extra = ['-Wr-needs-order', '-Wtwo-plus-two-w-needs-order']
     if herd:
-        extra = ['--emit-litmus', herd[0], '--herd', '--herd-dir', herd[1]]
+        extra += ['--emit-litmus', herd[0], '--herd', '--herd-dir', herd[1]]
     p = subprocess.run([ordercheck, '--no-facts', '-j', '1'] + extra + files,
                        capture_output=True, text=True)
     if p.returncode not in (0, 1):
