@@ -35,7 +35,8 @@ int report_cmd_main(int argc, char **argv, const char *base,
 	int i, rc = 2;
 	FILE *out = stdout;
 
-	for (i = 1; i < argc; i++) {
+	/* every option takes a value: two arguments a step */
+	for (i = 1; i < argc; i += 2) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -58,7 +59,6 @@ int report_cmd_main(int argc, char **argv, const char *base,
 			usage(stderr);
 			return 2;
 		}
-		i++;
 	}
 	if (!from) {
 		usage(stderr);
