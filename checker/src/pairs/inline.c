@@ -102,9 +102,13 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 	for (i = 0; i < f->nlegs; i++) {
 		const struct fact_leg *l = &f->legs[i];
 
-		legmap[i] = push_leg(
-			o, l->parent >= 0 ? legmap[l->parent] : at->leg,
-			branch0 + l->branch, l->which);
+		/* a stored leg names its parent before it; a damaged store's
+		 * may not (fuzz_store) */
+		legmap[i] = push_leg(o,
+				     l->parent >= 0 && (unsigned)l->parent < i ?
+					     legmap[l->parent] :
+					     at->leg,
+				     branch0 + l->branch, l->which);
 		if (l->branch > maxb)
 			maxb = l->branch;
 	}
@@ -120,8 +124,12 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 				      x->line,
 				      x->col };
 
-		y.adep = x->adep >= 0 ? map[x->adep] : -1;
-		y.cdep = x->cdep >= 0 ? map[x->cdep] : at->cdep;
+		/* a dependency heads at an earlier fact; a damaged store's
+		 * may name any (fuzz_store) */
+		y.adep = x->adep >= 0 && (unsigned)x->adep < i ? map[x->adep] :
+								 -1;
+		y.cdep = x->cdep >= 0 && (unsigned)x->cdep < i ? map[x->cdep] :
+								 at->cdep;
 		y.leg = x->leg >= 0 ? legmap[x->leg] : at->leg;
 		y.locks += at->locks + (depth ? 0 : o->held);
 		map[i] = -1; /* a value that comes out of a call is lost */
