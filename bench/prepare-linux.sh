@@ -3,7 +3,8 @@
 #
 #   DEST   target directory (default: $ORDERCHECK_LINUX, else /work/linux-6.1)
 #   DIRS   directories whose objects are built and kept in compile_commands.json
-#          (default: "kernel mm fs block net")
+#          (default: "kernel mm fs block net"); "all" builds the whole
+#          configuration (make all: vmlinux and modules) and keeps every TU
 #   JOBS   make parallelism (default: $(nproc))
 #   TARBALL  kernel source tarball (default: /usr/src/linux-source-6.1.tar.xz,
 #            from Debian's linux-source-6.1 package)
@@ -93,7 +94,12 @@ run_step defconfig "make LLVM=1 defconfig" "${MAKE[@]}" defconfig
 run_step prepare "make LLVM=1 -j$JOBS prepare" "${MAKE[@]}" -j"$JOBS" prepare
 
 # 4. objects of each directory ------------------------------------------------
+if [[ $DIRS == all ]]; then
+    run_step build-all "make LLVM=1 -j$JOBS all" "${MAKE[@]}" -j"$JOBS" all
+    log "      $(find . -name '.*.o.cmd' | wc -l) .o.cmd files"
+fi
 for d in $DIRS; do
+    [[ $d == all ]] && continue
     d=${d%/}
     [[ -d $d ]] || die "no directory '$d' in $DEST"
     run_step "build-${d//\//_}" "make LLVM=1 -j$JOBS $d/" "${MAKE[@]}" -j"$JOBS" "$d/"
@@ -109,6 +115,11 @@ done
 gen_compdb() {
     local -a paths=()
     for d in $DIRS; do paths+=("${d%/}"); done
+    if [[ $DIRS == all ]]; then
+        python3 scripts/clang-tools/gen_compile_commands.py -d "$DEST" \
+            -o "$DEST/compile_commands.json"
+        return
+    fi
     python3 scripts/clang-tools/gen_compile_commands.py -d "$DEST" \
         -o "$DEST/compile_commands.json" "${paths[@]}"
     # Safety net: keep only entries whose file lies under one of DIRS.

@@ -6,7 +6,8 @@ pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       diffutils python3 gcc-aarch64-linux-gnu git libsqlite3-dev sqlite3
       libjansson-dev libclang-rt-14-dev
       linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
-      clangd neovim python3-yaml chromium"
+      clangd neovim python3-yaml chromium
+      liburcu-dev libck-dev libdpdk-dev"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive
