@@ -195,6 +195,43 @@ EOF2
 	n=$(echo "$out" | grep -c "^msgq.h:.*warning: 'msgq.len' is read after")
 	[ "$n" -eq 1 ] || fail "the header's reader is reported $n times: $out"
 	;;
+header-callee-order)
+	# what a file's functions find in a header's function does not depend
+	# on which file the same worker checked before (a worker gives a
+	# header function's own findings once, but builds it for every file)
+	mkdir -p tree build
+	cat >tree/h.h <<-'EOF'
+	#include <ordercheck/linux.h>
+	struct node {
+		struct node *next;
+		int val;
+	};
+	static inline void node_publish(struct node *head, struct node *n)
+	{
+		smp_store_release(&head->next, n);
+	}
+	EOF
+	for f in a b; do
+		printf '#include "h.h"\nint %s(struct node *head)\n{\n\tstruct node *n = READ_ONCE(head->next);\n\treturn n->val;\n}\n' \
+			"$f" >tree/$f.c
+	done
+	for order in "a b" "b a"; do
+		{
+			echo "["
+			sep=""
+			for f in $order; do
+				printf '%s{"directory":"%s/tree","file":"%s.c","arguments":["cc","-c","%s.c"]}\n' \
+					"$sep" "$tmp" "$f" "$f"
+				sep=","
+			done
+			echo "]"
+		} >build/compile_commands.json
+		run "$oc" -p build --no-facts -j1
+		expect_status 0
+		expect_out "a.c:4:19: remark: READ_ONCE(head->next) heads an address dependency"
+		expect_out "b.c:4:19: remark: READ_ONCE(head->next) heads an address dependency"
+	done
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

@@ -127,6 +127,12 @@ struct function_ir {
 	const char *name;
 	struct src_span span;
 	bool in_header;
+	/*
+	 * A header function this process already checked for an earlier TU:
+	 * built again for its callers here (summaries, callee bodies), not
+	 * checked or written to the facts again.
+	 */
+	bool repeat;
 	struct evlist body;
 };
 

@@ -19,7 +19,7 @@ struct fn_walk {
 };
 
 static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
-			   const char *name, struct floc at)
+			   const char *name, struct floc at, bool repeat)
 {
 	struct builder *b = w->b;
 	struct function_ir *f = arena_alloc(&b->arena, sizeof(*f));
@@ -27,6 +27,7 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	f->name = arena_strdup(&b->arena, name);
 	text_span_of_cursor(b, fn, &f->span);
 	f->in_header = at.file != w->main_file;
+	f->repeat = repeat;
 	b->cur = &f->body;
 	b->parent = NULL;
 	b->flags = 0;
@@ -79,17 +80,24 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 	return false;
 }
 
-/* A header function already built by this process, or one not worth it. */
+/* A header function not worth building: it names no primitive. */
 static bool skip_header_function(struct builder *b, CXCursor fn,
-				 const char *name, struct floc at)
+				 const char *name)
 {
-	char *key;
-	bool seen;
+	return implements_primitive(name) || !names_a_primitive(b, fn);
+}
 
-	if (implements_primitive(name) || !names_a_primitive(b, fn))
-		return true;
-	key = xasprintf("%s:%u", text_display(b, at.file), at.off);
-	seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
+/*
+ * A header function an earlier TU of this process built already: its
+ * findings and facts were given then. It is built all the same, because
+ * what this TU's functions find in their callees must not depend on which
+ * files the process checked before.
+ */
+static bool header_function_seen(struct builder *b, struct floc at)
+{
+	char *key = xasprintf("%s:%u", text_display(b, at.file), at.off);
+	bool seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
+
 	free(key);
 	return seen;
 }
@@ -111,11 +119,12 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	name = cursor_spelling(c);
-	if (at.file == w->main_file ||
-	    !skip_header_function(w->b, c, name, at)) {
+	if (at.file == w->main_file || !skip_header_function(w->b, c, name)) {
 		bc = cursor_body(c);
 		if (!clang_Cursor_isNull(bc))
-			build_function(w, c, bc, name, at);
+			build_function(w, c, bc, name, at,
+				       at.file != w->main_file &&
+					       header_function_seen(w->b, at));
 	}
 	free(name);
 	return CXChildVisit_Continue;

@@ -296,6 +296,8 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 	for (i = 0; i < ir->nfns; i++) {
 		const struct function_ir *fn = ir->fns[i];
 
+		if (fn->repeat)
+			continue;
 		sb_printf(out, "U\t%s\t%s\t%u\t%d\n", fn->name,
 			  fn->span.file ? fn->span.file : "", fn->span.line,
 			  fn->in_header);

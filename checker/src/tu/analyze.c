@@ -21,6 +21,8 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 		return rc;
 	rule_ctx_init(&ctx, &ir, out);
 	for (i = 0; i < ir.nfns; i++) {
+		if (ir.fns[i]->repeat)
+			continue;
 		if (opts->dump_ir)
 			events_dump(opts->dump_ir, ir.fns[i]);
 		registry_run_function(&ctx, ir.fns[i]);
