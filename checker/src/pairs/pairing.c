@@ -33,6 +33,7 @@
 #include "../events/keys.h"
 #include "../vocab.h"
 #include "inline.h"
+#include "named.h"
 #include "summary.h"
 
 /*
@@ -192,6 +193,14 @@ struct pass {
 	double deadline; /* CLOCK_MONOTONIC seconds, or 0: none */
 	bool expired;
 	bool *capped; /* by a group's first index: its cap was reported */
+	/*
+	 * The key pairs that a function orders on its own (its two accesses,
+	 * no callee's), as unordered pairs of interned keys: what the tree
+	 * says is a message, whatever the structs (documented_*()).
+	 */
+	const char **doc;
+	size_t ndoc, capdoc;
+	bool *deferred; /* by function: it has a callee side left for later */
 };
 
 /*
@@ -216,6 +225,81 @@ static bool out_of_time(struct pass *p, size_t step)
 	    mono_now() > p->deadline)
 		p->expired = true;
 	return p->expired;
+}
+
+static size_t doc_slot(const struct pass *p, const char *x, const char *y)
+{
+	size_t h = (((size_t)(uintptr_t)x >> 3) * 0x9e3779b97f4a7c15ull) ^
+		   ((size_t)(uintptr_t)y >> 3) * 0xc2b2ae3d27d4eb4full;
+
+	for (h &= p->capdoc - 1;
+	     p->doc[2 * h] && (p->doc[2 * h] != x || p->doc[2 * h + 1] != y);
+	     h = (h + 1) & (p->capdoc - 1))
+		;
+	return h;
+}
+
+/* Into a table with room. */
+static void doc_put(struct pass *p, const char *x, const char *y)
+{
+	size_t h = doc_slot(p, x, y);
+
+	if (!p->doc[2 * h]) {
+		p->doc[2 * h] = x;
+		p->doc[2 * h + 1] = y;
+		p->ndoc++;
+	}
+}
+
+static void documented_add(struct pass *p, const char *x, const char *y)
+{
+	const char **old = p->doc;
+	size_t i, n = p->capdoc;
+
+	if (x > y) {
+		const char *t = x;
+
+		x = y;
+		y = t;
+	}
+	if (2 * (p->ndoc + 1) > p->capdoc) {
+		p->capdoc = p->capdoc ? 2 * p->capdoc : 1024;
+		p->doc = xcalloc(2 * p->capdoc, sizeof(*p->doc));
+		p->ndoc = 0;
+		for (i = 0; i < n; i++)
+			if (old[2 * i])
+				doc_put(p, old[2 * i], old[2 * i + 1]);
+		free(old);
+	}
+	doc_put(p, x, y);
+}
+
+static bool documented(const struct pass *p, const char *x, const char *y)
+{
+	if (!p->capdoc)
+		return false;
+	if (x > y) {
+		const char *t = x;
+
+		x = y;
+		y = t;
+	}
+	return p->doc[2 * doc_slot(p, x, y)] == x;
+}
+
+/* The key pairs the functions' own sides order: after the first collection. */
+static void documented_collect(struct pass *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		const struct pair_side *e = &p->v[i];
+		const struct fact_fn *f = &p->set->fns[e->fn];
+
+		if (e->o.ord == ORD_YES && !facts_via(f, &f->v[e->i]) &&
+		    !facts_via(f, &f->v[e->j]))
+			documented_add(p, e->k1, e->k2);
+	}
 }
 
 static void add_side(struct pass *p, enum pair_role role, unsigned fn,
@@ -452,11 +536,18 @@ static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
 		f->v[j - 1].cls == OC_MOD_BEFORE);
 }
 
-/* The pairs of one function that can be a side of a shape. */
-static void collect_fn(struct pass *p, unsigned fn)
+/*
+ * The pairs of one function that can be a side of a shape. With @later,
+ * only the pairs of a callee's access and another struct's that the first
+ * collection left for later (callee_side_ok()), where the tree orders the
+ * same two keys on its own somewhere (documented()): the other side of
+ * blk-iocost's commit_weights(), whose generation count is in struct ioc
+ * and its data in struct ioc_gq.
+ */
+static void collect_fn(struct pass *p, unsigned fn, bool later)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
-	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join));
+	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join)), ok;
 	unsigned i, j, *first;
 
 	/* a key's parse, once per fact, not once per pair */
@@ -478,19 +569,25 @@ static void collect_fn(struct pass *p, unsigned fn)
 		     j++) {
 			const struct fact *b = &f->v[j];
 
+			if (!join[j] || b->key == a->key ||
+			    !facts_compatible(f, a, b))
+				continue;
 			/*
 			 * A side is the function's own: at most one of its two
 			 * accesses is a callee's (Linux 6.1's helpers that
 			 * each touch one field of a locked structure, such as
-			 * rcu_segcblist's, paired by dozens otherwise)
+			 * rcu_segcblist's, paired by dozens otherwise), and
+			 * not both under a lock. Unless the tree orders the
+			 * same two keys elsewhere (@later).
 			 */
-			if (facts_via(f, a) && facts_via(f, b))
-				continue;
-			if (!join[j] || b->key == a->key ||
-			    !facts_compatible(f, a, b) ||
-			    (a->locks && b->locks &&
-			     !order_unlock_lock(f, i, j)) ||
-			    !callee_side_ok(p, f, a, b))
+			ok = !(facts_via(f, a) && facts_via(f, b)) &&
+			     !(a->locks && b->locks &&
+			       !order_unlock_lock(f, i, j)) &&
+			     callee_side_ok(p, f, a, b);
+			if (!ok && !later)
+				p->deferred[fn] = true;
+			if (ok == later ||
+			    (later && !documented(p, a->key, b->key)))
 				continue;
 			/* two counter bumps that return nothing pass no
 			 * message: counts, or ring_buffer's RB_WARN_ON()
@@ -667,7 +764,9 @@ static bool lock_excludes(const struct pass *p, const struct pair_side *x,
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
-	struct pair_candidate c = { shape, p->set, a, b, NULL, NULL, 0, 0 };
+	struct pair_candidate c = {
+		shape, p->set, a, b, NULL, NULL, 0, 0, NULL
+	};
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
 	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
@@ -684,8 +783,8 @@ static void candidate(struct pass *p, enum shape shape,
 static size_t capped(struct pass *p, const struct pair_side *e, size_t lo,
 		     size_t hi)
 {
-	struct pair_candidate c = { SHAPE_CAPPED, p->set, NULL, e,
-				    NULL,	  NULL,	  0,	0 };
+	struct pair_candidate c = { SHAPE_CAPPED, p->set, NULL, e,   NULL,
+				    NULL,	  0,	  0,	NULL };
 
 	if (hi - lo <= PAIR_CAP)
 		return hi;
@@ -772,57 +871,6 @@ static void join(struct pass *p)
 }
 
 /* ---- barriers and their partners ---- */
-
-static bool has_lower(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] >= 'a' && s[i] <= 'z')
-			return true;
-	return false;
-}
-
-/* The names a "pairs with" comment gives as functions: "foo()" -> foo. */
-static unsigned comment_names(const char *c, const char **names, unsigned max,
-			      char *buf, size_t bufsize)
-{
-	unsigned n = 0;
-	size_t used = 0, len;
-	const char *s, *e;
-
-	for (s = c; *s && n < max; s++) {
-		if (!(s == c ||
-		      !(s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') ||
-			(s[-1] >= 'A' && s[-1] <= 'Z') ||
-			(s[-1] >= '0' && s[-1] <= '9'))))
-			continue;
-		for (e = s;
-		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
-		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
-		     e++)
-			;
-		len = (size_t)(e - s);
-		if (!len || *e != '(' || used + len + 1 > bufsize)
-			continue;
-		/*
-		 * "foo_*()" and "foo_(a|b)()" are families, "LMM(x)" a label
-		 * macro: not names of functions
-		 */
-		if (s[len - 1] == '_' || !has_lower(s, len) ||
-		    (s > c && !strchr(" \t(`'\"", s[-1])))
-			continue;
-		memcpy(buf + used, s, len);
-		buf[used + len] = '\0';
-		/* primitives name the partner's kind, not where it is */
-		if (!vocab_lookup(buf + used, false)) {
-			names[n++] = buf + used;
-			used += len + 1;
-		}
-		s = e;
-	}
-	return n;
-}
 
 static bool defined_somewhere(const struct pass *p, const char *name)
 {
@@ -943,10 +991,10 @@ static void scan_barrier(const struct pass *p, unsigned fn, unsigned at,
 	out->fn = fn;
 	out->at = at;
 	if ((out->commented = fence->pairs != NULL)) {
-		out->nnamed = comment_names(fence->pairs, out->named,
-					    sizeof(out->named) /
-						    sizeof(out->named[0]),
-					    out->buf, sizeof(out->buf));
+		out->nnamed = named_functions(fence->pairs, out->named,
+					      sizeof(out->named) /
+						      sizeof(out->named[0]),
+					      out->buf, sizeof(out->buf));
 		for (k = 0; k < out->nnamed && !out->named_defined; k++)
 			out->named_defined =
 				defined_somewhere(p, out->named[k]);
@@ -1016,10 +1064,23 @@ static void barriers(struct pass *p)
 		for (i = 0; i < f->n; i++) {
 			const struct fact *x = &f->v[i];
 			struct pair_barrier b = { 0 };
+			struct named_partner np;
 			struct pair_candidate c = {
 				SHAPE_BARRIER, p->set, NULL, NULL, &b,
-				NULL,	       0,      0
+				NULL,	       0,      0,    NULL
 			};
+
+			if (x->op == FO_FENCE && x->pairs && !facts_via(f, x) &&
+			    named_partner_check(p->set, p->sums, fn, i, &np)) {
+				struct pair_candidate nc = c;
+
+				b.fn = fn;
+				b.at = i;
+				nc.shape = SHAPE_NAMED;
+				nc.named = &np;
+				p->fn(&nc, p->arg);
+				memset(&b, 0, sizeof(b));
+			}
 
 			/* smp_acquire__after_ctrl_dep() pairs with the
 			 * releases of the flag, not with a fence; a callee's
@@ -1051,8 +1112,13 @@ bool pairing_find(const struct fact_set *set,
 	unsigned i;
 
 	p.sums = summaries_new(set);
+	p.deferred = xcalloc(set->nfns ? set->nfns : 1, sizeof(*p.deferred));
 	for (i = 0; i < set->nfns; i++)
-		collect_fn(&p, i);
+		collect_fn(&p, i, false);
+	documented_collect(&p);
+	for (i = 0; i < set->nfns; i++)
+		if (p.deferred[i])
+			collect_fn(&p, i, true);
 	if (p.n) /* qsort(NULL, 0) is undefined */
 		qsort(p.v, p.n, sizeof(*p.v), cmp_side);
 	p.nsorted = p.n;
@@ -1067,6 +1133,8 @@ bool pairing_find(const struct fact_set *set,
 	summaries_free(p.sums);
 	free(p.v);
 	free(p.occ);
+	free(p.doc);
+	free(p.deferred);
 	free(memo.v);
 	return p.expired;
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "facts.h"
+#include "named.h"
 #include "order.h"
 
 enum shape {
@@ -35,6 +36,11 @@ enum shape {
 	 * sides, of which it was paired with the first @cap (PAIR_CAP).
 	 */
 	SHAPE_CAPPED,
+	/*
+	 * A fence whose "pairs with" comment the tree contradicts: @named
+	 * says how (named.h)
+	 */
+	SHAPE_NAMED,
 };
 
 /* What a side's two accesses are, in order. */
@@ -100,6 +106,7 @@ struct pair_candidate {
 	const struct pair_barrier *barrier;
 	const struct plain_read *read; /* SHAPE_PLAIN_READ (lockless.h) */
 	size_t group, cap; /* SHAPE_CAPPED */
+	const struct named_partner *named; /* SHAPE_NAMED, at @barrier */
 };
 
 /*

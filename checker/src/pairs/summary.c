@@ -118,6 +118,11 @@ bool summary_allocates(const struct summaries *m, const char *name)
 	return name_says(m, name) & NAME_ALLOCATES;
 }
 
+bool summary_may_order(const struct summaries *m, const char *name)
+{
+	return name_says(m, name) & NAME_MAY_ORDER;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	const struct fn_summary *x = a, *y = b;

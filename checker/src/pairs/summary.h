@@ -67,6 +67,12 @@ bool summary_touches(const struct fn_summary *s, const char *key);
 /* @name (interned) allocates (vocabulary R_ALLOCATES), asked once. */
 bool summary_allocates(const struct summaries *m, const char *name);
 
+/*
+ * @name (interned), which the tree may not define, says it locks, waits,
+ * wakes or orders: a call of it may be what orders.
+ */
+bool summary_may_order(const struct summaries *m, const char *name);
+
 enum call_effect {
 	CALL_TRANSPARENT, /* cannot order or touch them: look past it */
 	CALL_ORDERS, /* it orders them */

@@ -789,6 +789,87 @@ static void check_pair_unpaired_barrier(struct rule_tree_ctx *ctx,
 	rule_tree_note(d, b->after, "then '%s' here", k2);
 }
 
+/* ---- pair-named-partner-unordered ---- */
+
+/* What the partner of @fence needs and lacks, for the message. */
+static const char *partner_needs(const struct fact *fence)
+{
+	switch (fence->cls) {
+	case OC_FENCE_W:
+	case OC_FENCE_REL:
+		return "its read barrier (smp_rmb(), an acquire, or a "
+		       "dependency) is missing";
+	case OC_FENCE_R:
+	case OC_FENCE_ACQ:
+		return "its write barrier (smp_wmb(), or a release) is missing";
+	default:
+		return "its full barrier (smp_mb(), or a fully ordered atomic) "
+		       "is missing";
+	}
+}
+
+/*
+ * Linux documents a barrier pair on both sides ("Pairs with smp_rmb() in
+ * foo()", memory-barriers.txt, "SMP barrier pairing"). When one side's
+ * barrier is dropped or weakened the other side's comment still names
+ * it: a function that orders nothing at all (no fence, acquire, release,
+ * ordered atomic, dependency, lock or wait, in it or in the callees we
+ * can see) cannot be the partner of a CPU barrier.
+ */
+static void check_pair_named_partner_unordered(struct rule_tree_ctx *ctx,
+					       const struct rule *self,
+					       const struct pair_candidate *c)
+{
+	const struct named_partner *np = c->named;
+	const struct fact_fn *f, *g;
+	const struct fact *fence, *at;
+	struct oc_diag *d;
+
+	if (c->shape != SHAPE_NAMED || np->problem != NAMED_PARTNER_UNORDERED)
+		return;
+	f = &c->set->fns[c->barrier->fn];
+	fence = &f->v[c->barrier->at];
+	g = &c->set->fns[np->pfn];
+	at = np->at ? np->at : &g->v[0];
+	if (!rule_tree_first(ctx, self, np->pfn, np->partner, fence->name))
+		return;
+	d = rule_tree_report(ctx, self, np->pfn, at,
+			     "%s() orders none of its accesses, but the "
+			     "comment beside %s() in %s() says the two pair: "
+			     "%s",
+			     np->partner, fence->name, f->name,
+			     partner_needs(fence));
+	rule_tree_note(d, fence, "%s() here: \"%.120s\"", fence->name,
+		       np->comment);
+}
+
+/* ---- pair-compiler-barrier ---- */
+
+/*
+ * barrier() keeps the compiler from moving accesses across it, not the
+ * CPU (memory-barriers.txt, "COMPILER BARRIER"): a comment that pairs it
+ * with another CPU's smp_wmb() or release describes an smp_rmb() that is
+ * not there. A barrier() paired with a barrier() (kcov's interrupt
+ * handshake, one CPU) is right and not looked at.
+ */
+static void check_pair_compiler_barrier(struct rule_tree_ctx *ctx,
+					const struct rule *self,
+					const struct pair_candidate *c)
+{
+	const struct named_partner *np = c->named;
+	const struct fact *fence;
+
+	if (c->shape != SHAPE_NAMED || np->problem != NAMED_COMPILER_ONLY)
+		return;
+	fence = &c->set->fns[c->barrier->fn].v[c->barrier->at];
+	rule_tree_report(ctx, self, c->barrier->fn, fence,
+			 "%s() orders only the compiler, but the comment "
+			 "beside it pairs it with another CPU's barrier "
+			 "(\"%.100s\"): that CPU can see the accesses around "
+			 "it in any order; use %s",
+			 fence->name, np->comment, np->cpu_fix);
+}
+
 static const struct rule rules[] = {
 	{ "pair-missing-acquire", SEV_WARNING, FIX_NONE,
 	  ON_TREE(check_pair_missing_acquire),
@@ -846,6 +927,20 @@ static const struct rule rules[] = {
 	  "a `WRITE_ONCE()` flag stored after data and tested with "
 	  "`READ_ONCE()` before reading it, neither side ordering; a warning "
 	  "with evidence (spin-wait, a comment on the flag), else a remark" },
+	{ .id = "pair-named-partner-unordered",
+	  .sev = SEV_WARNING,
+	  .fix = FIX_NONE,
+	  .scope = RULE_TREE,
+	  .check_tree = check_pair_named_partner_unordered,
+	  .summary =
+		  "a barrier whose \"pairs with\" comment names a function of the tree that orders none of its accesses: the partner lost its barrier, or never had one" },
+	{ .id = "pair-compiler-barrier",
+	  .sev = SEV_WARNING,
+	  .fix = FIX_NONE,
+	  .scope = RULE_TREE,
+	  .check_tree = check_pair_compiler_barrier,
+	  .summary =
+		  "`barrier()` beside a \"pairs with\" comment that names another CPU's barrier (`smp_wmb()`, a release): a compiler barrier orders nothing for that CPU" },
 };
 
 const struct rule_family family_pairs = { "pairing across functions and files",

@@ -4,7 +4,7 @@
 
 int msgq_peek(struct msgq *q, int *len)
 {
-	int seq = READ_ONCE(q->seq);
+	int seq = READ_ONCE(q->seq); // expect-warning[pair-named-partner-unordered] {{msgq_peek() orders none of its accesses, but the comment beside smp_wmb() in msgq_post() says the two pair}}
 
 	*len = READ_ONCE(q->len); // expect-warning[pair-missing-acquire] {{'msgq.len' is read after 'msgq.seq' with nothing ordering the two reads, but msgq_post() orders its stores to them with smp_wmb()}}
 	return seq;

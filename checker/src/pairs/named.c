@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The partner a "pairs with" comment names, held against what it does
+ * (named.h). Linux documents its barrier pairs in comments on both
+ * sides; when one side loses its barrier the other side's comment still
+ * names it, and a barrier() beside a comment that pairs it with another
+ * CPU's smp_wmb() orders nothing for that CPU.
+ */
+#include "named.h"
+
+#include <string.h>
+
+#include "../vocab.h"
+#include "inline.h"
+#include "order.h"
+#include "summary.h"
+
+enum { NAMED_DEPTH = 2 /* callees looked into for an ordering */ };
+
+static bool has_lower(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return true;
+	return false;
+}
+
+unsigned named_functions(const char *c, const char **names, unsigned max,
+			 char *buf, size_t bufsize)
+{
+	unsigned n = 0;
+	size_t used = 0, len;
+	const char *s, *e;
+
+	for (s = c; *s && n < max; s++) {
+		if (!(s == c ||
+		      !(s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') ||
+			(s[-1] >= 'A' && s[-1] <= 'Z') ||
+			(s[-1] >= '0' && s[-1] <= '9'))))
+			continue;
+		for (e = s;
+		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
+		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
+		     e++)
+			;
+		len = (size_t)(e - s);
+		if (!len || *e != '(' || used + len + 1 > bufsize)
+			continue;
+		/*
+		 * "foo_*()" and "foo_(a|b)()" are families, "LMM(x)" a label
+		 * macro: not names of functions
+		 */
+		if (s[len - 1] == '_' || !has_lower(s, len) ||
+		    (s > c && !strchr(" \t(`'\"", s[-1])))
+			continue;
+		memcpy(buf + used, s, len);
+		buf[used + len] = '\0';
+		/* primitives name the partner's kind, not where it is */
+		if (!vocab_lookup(buf + used, false)) {
+			names[n++] = buf + used;
+			used += len + 1;
+		}
+		s = e;
+	}
+	return n;
+}
+
+/* An ordering class a comment can pair a barrier with across CPUs. */
+static bool cpu_ordering(enum oc_class cls)
+{
+	switch (cls) {
+	case OC_FENCE_FULL:
+	case OC_FENCE_R:
+	case OC_FENCE_W:
+	case OC_FENCE_ACQ:
+	case OC_FENCE_REL:
+	case OC_FENCE_ACQREL:
+	case OC_MOD_BEFORE:
+	case OC_MOD_AFTER:
+	case OC_ACQ_LOAD:
+	case OC_REL_STORE:
+	case OC_PUBLISH:
+	case OC_RMW_FULL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * What this side needs where the comment names @v as its partner: the
+ * reader of an smp_wmb() or a release wants smp_rmb(), the writer of an
+ * smp_rmb() or an acquire smp_wmb(), anything else smp_mb(). NULL where
+ * @v orders nothing across CPUs.
+ */
+static const char *this_side_needs(const struct vocab_entry *v)
+{
+	if (!v || !cpu_ordering(v->cls) || (v->flags & F_DMA))
+		return NULL;
+	switch (v->cls) {
+	case OC_FENCE_W:
+	case OC_FENCE_REL:
+	case OC_REL_STORE:
+	case OC_PUBLISH:
+		return "smp_rmb()";
+	case OC_FENCE_R:
+	case OC_FENCE_ACQ:
+	case OC_ACQ_LOAD:
+		return "smp_wmb()";
+	default:
+		return "smp_mb()";
+	}
+}
+
+/*
+ * The comment names a primitive that orders across CPUs ("smp_wmb() in
+ * foo()", "the rmb in bar()") and no compiler barrier: kcov's "paired
+ * barrier()/WRITE_ONCE()" pairs two compiler barriers, which is right.
+ */
+static const char *names_cpu_barrier(const char *c)
+{
+	const char *s, *e, *fix = NULL;
+	char word[64];
+	size_t n;
+
+	for (s = c; *s; s = e) {
+		for (; *s &&
+		       !(*s == '_' || (*s >= 'a' && *s <= 'z') ||
+			 (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'));
+		     s++)
+			;
+		for (e = s;
+		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
+		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
+		     e++)
+			;
+		n = (size_t)(e - s);
+		if (!n || n >= sizeof(word))
+			continue;
+		memcpy(word, s, n);
+		word[n] = '\0';
+		if (!strcmp(word, "barrier") && *e == '(')
+			return NULL;
+		if (!fix)
+			fix = this_side_needs(vocab_lookup(word, false));
+	}
+	return fix;
+}
+
+static bool orders(const struct fact_set *set, const struct summaries *sums,
+		   const struct fact_fn *f, unsigned depth);
+
+/* A call that may order: what the tree has of the callee, or its name. */
+static bool call_orders(const struct fact_set *set,
+			const struct summaries *sums, const struct fact_fn *f,
+			const struct fact *call, unsigned depth)
+{
+	const struct fn_summary *s = summary_of_name(sums, call->name);
+	const struct fact_fn *def;
+
+	if (!s)
+		return summary_may_order(sums, call->name);
+	if (s->mask || s->opaque)
+		return true;
+	if (!s->relevant)
+		return false;
+	/* acquires, releases and dependencies are not in the mask */
+	def = summary_definition(sums, call->name, f);
+	return depth >= NAMED_DEPTH || !def ||
+	       orders(set, sums, def, depth + 1);
+}
+
+/*
+ * Anything in @f that can be one side of an ordering: a CPU fence, an
+ * acquire, a release, an ordered RMW, a marked load that heads a
+ * dependency, a lock, a wait, or a call that may order.
+ */
+static bool orders(const struct fact_set *set, const struct summaries *sums,
+		   const struct fact_fn *f, unsigned depth)
+{
+	unsigned i, k;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fact *x = &f->v[i];
+
+		if (x->flags & (F_FULL_AFTER | F_FULL_BEFORE | F_RMB_BEFORE |
+				F_WMB_AFTER | F_WAKE | F_SPIN | FA_SLEEP))
+			return true;
+		switch (x->op) {
+		case FO_FENCE:
+			if (x->cls != OC_CBAR && !(x->flags & F_SIGNAL))
+				return true;
+			break;
+		case FO_LOCK:
+		case FO_UNLOCK:
+			return true;
+		case FO_CALL:
+			if (call_orders(set, sums, f, x, depth))
+				return true;
+			break;
+		case FO_RMW:
+			if (x->cls != OC_RMW_RLX && x->cls != OC_PLAIN &&
+			    x->cls != OC_NONE)
+				return true;
+			break;
+		case FO_STORE:
+			if (x->cls == OC_REL_STORE || x->cls == OC_PUBLISH)
+				return true;
+			break;
+		case FO_LOAD:
+			if (x->cls == OC_ACQ_LOAD || x->cls == OC_DEP_LOAD)
+				return true;
+			/* an address or control dependency it heads */
+			for (k = i + 1; (x->flags & FA_MARKED) && k < f->n; k++)
+				if (f->v[k].adep == (int)i ||
+				    (f->v[k].cdep == (int)i &&
+				     fact_writes(&f->v[k])))
+					return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+/* @f's first access of a key @g accesses too, or NULL: their shared data. */
+static const struct fact *shared_access(const struct fact_fn *f,
+					const struct fact_fn *g)
+{
+	unsigned i, k;
+
+	for (i = 0; i < f->n; i++) {
+		if (!fact_is_access(&f->v[i]) || !f->v[i].key[0])
+			continue;
+		for (k = 0; k < g->n; k++)
+			if (g->v[k].key == f->v[i].key)
+				return &f->v[i];
+	}
+	return NULL;
+}
+
+/* The definitions of @name in the set: the one of @near's file if any. */
+static unsigned definitions(const struct fact_set *set, const char *name,
+			    const struct fact_fn *near, unsigned *out,
+			    unsigned max)
+{
+	unsigned i, n = 0, same = 0;
+
+	for (i = 0; i < set->nfns && n < max; i++) {
+		const struct fact_fn *d = &set->fns[i];
+
+		if (strcmp(d->name, name))
+			continue;
+		if (!strcmp(d->file, near->file)) {
+			out[0] = i;
+			same = 1;
+			break;
+		}
+		out[n++] = i;
+	}
+	return same ? 1 : n;
+}
+
+enum named_problem named_partner_check(const struct fact_set *set,
+				       const struct summaries *sums,
+				       unsigned fn, unsigned at,
+				       struct named_partner *out)
+{
+	const struct fact_fn *f = &set->fns[fn];
+	const struct fact *fence = &f->v[at];
+	const char *names[8];
+	char buf[512];
+	unsigned defs[8], n, k, d, nd;
+
+	memset(out, 0, sizeof(*out));
+	out->comment = fence->pairs;
+	if (!fence->pairs || fence->op != FO_FENCE)
+		return NAMED_OK;
+	if (fence->cls == OC_CBAR) {
+		if ((out->cpu_fix = names_cpu_barrier(fence->pairs)))
+			out->problem = NAMED_COMPILER_ONLY;
+		return out->problem;
+	}
+	if (!cpu_ordering(fence->cls) ||
+	    (fence->flags & (F_MANDATORY | F_DMA | F_SIGNAL)))
+		return NAMED_OK;
+	n = named_functions(fence->pairs, names, 8, buf, sizeof(buf));
+	for (k = 0; k < n; k++) {
+		const struct fact *x = NULL;
+
+		if (!strcmp(names[k], f->name))
+			continue;
+		nd = definitions(set, names[k], f, defs, 8);
+		for (d = 0; d < nd; d++) {
+			const struct fact_fn *g = &set->fns[defs[d]];
+
+			if (orders(set, sums, g, 0) ||
+			    !(x = shared_access(g, f)))
+				break;
+		}
+		if (!nd || d < nd)
+			continue;
+		out->problem = NAMED_PARTNER_UNORDERED;
+		out->pfn = defs[nd - 1];
+		out->at = x;
+		strncpy(out->buf, names[k], sizeof(out->buf) - 1);
+		out->partner = out->buf;
+		return out->problem;
+	}
+	return NAMED_OK;
+}
