@@ -13,7 +13,10 @@ the facts store of the unmutated tree (so its partner in another file is
 seen), and count the mutants that bring a new finding.
 
     bench/barrier_mutants.py ORDERCHECK TREE [--dirs kernel mm lib]
-        [--out DIR] [--limit N] [--jobs N]
+        [--out DIR] [--limit N] [--jobs N] [--delete]
+
+--delete removes a weakened fence instead (smp_wmb(); -> ;), as a
+forgetful author who drops the line would: the comment above it stays.
 
 TREE must have compile_commands.json (bench/prepare-linux.sh); ordercheck
 runs in TREE, so paths are spelled as a run there spells them. The file is
@@ -86,6 +89,13 @@ def find_mutants(path, rel):
     return out
 
 
+def deleted(mutant):
+    """The mutant that drops a fence (its statement left empty)."""
+    if mutant['replacement'] != 'barrier()':
+        return mutant
+    return dict(mutant, replacement='')
+
+
 def apply(path, mutant):
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         lines = f.read().split('\n')
@@ -136,6 +146,8 @@ def main():
     ap.add_argument('--out', default=None)
     ap.add_argument('--limit', type=int, default=0)
     ap.add_argument('--timeout', type=int, default=300)
+    ap.add_argument('--delete', action='store_true',
+                    help='drop a fence instead of weakening it to barrier()')
     a = ap.parse_args()
     oc = os.path.abspath(a.ordercheck)
     tree = os.path.abspath(a.tree)
@@ -151,6 +163,8 @@ def main():
         mutants += find_mutants(os.path.join(tree, rel), rel)
     if a.limit:
         mutants = mutants[:a.limit]
+    if a.delete:
+        mutants = [deleted(m) for m in mutants]
     print(f'{len(files)} files in {" ".join(a.dirs)}; '
           f'{len(mutants)} documented barriers to weaken', flush=True)
 

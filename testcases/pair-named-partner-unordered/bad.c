@@ -51,6 +51,6 @@ static void run_queue(struct hctx *h)
 
 void start_stopped_queue(struct hctx *h)
 {
-	clear_bit(0, &h->state); // expect-warning[pair-named-partner-unordered] {{start_stopped_queue() orders none of its accesses, but the comment beside smp_mb() in hctx_stopped() says the two pair: its full barrier (smp_mb(), or a fully ordered atomic) is missing}}
-	run_queue(h);
+	clear_bit(0, &h->state);
+	run_queue(h); // expect-warning[pair-named-partner-unordered] {{start_stopped_queue() orders none of its accesses, but the comment beside smp_mb() in hctx_stopped() says the two pair: its full barrier (smp_mb(), or a fully ordered atomic) is missing}}
 }

@@ -15,7 +15,10 @@
 #include "order.h"
 #include "summary.h"
 
-enum { NAMED_DEPTH = 2 /* callees looked into for an ordering */ };
+enum {
+	NAMED_DEPTH = 2, /* callees looked into for an ordering */
+	NAMED_WINDOW = 24, /* facts from the fence its flag may be */
+};
 
 static bool has_lower(const char *s, size_t n)
 {
@@ -226,18 +229,56 @@ static bool orders(const struct fact_set *set, const struct summaries *sums,
 	return false;
 }
 
-/* @f's first access of a key @g accesses too, or NULL: their shared data. */
-static const struct fact *shared_access(const struct fact_fn *f,
-					const struct fact_fn *g)
+/*
+ * The flag of the commented side @f's fence at @at: for a write barrier
+ * the store after it, for a read barrier the load before it, for a full
+ * barrier (store buffering) the load after it. NULL if none is near.
+ */
+static const char *flag_of(const struct fact_fn *f, unsigned at)
 {
+	const struct fact *fence = &f->v[at];
+	bool rmb = fence->cls == OC_FENCE_R || fence->cls == OC_FENCE_ACQ;
+	bool wmb = fence->cls == OC_FENCE_W || fence->cls == OC_FENCE_REL;
+	unsigned i;
+
+	if (rmb) {
+		for (i = at; i-- > 0 && at - i <= NAMED_WINDOW;)
+			if (fact_reads(&f->v[i]) && f->v[i].key[0])
+				return f->v[i].key;
+		return NULL;
+	}
+	for (i = at + 1; i < f->n && i - at <= NAMED_WINDOW; i++)
+		if ((wmb ? fact_writes(&f->v[i]) : fact_reads(&f->v[i])) &&
+		    f->v[i].key[0])
+			return f->v[i].key;
+	return NULL;
+}
+
+/*
+ * Where in the partner @g its barrier is missing: for the partner of a
+ * write barrier its read of the flag (the smp_rmb() goes after it), for
+ * the partner of a read or full barrier its store of the flag (the
+ * smp_wmb() or smp_mb() goes before it), else its first access of a
+ * location @f accesses too. NULL if they share none: no partner of it.
+ */
+static const struct fact *missing_at(const struct fact_fn *g,
+				     const struct fact_fn *f, unsigned at)
+{
+	const struct fact *fence = &f->v[at];
+	bool wmb = fence->cls == OC_FENCE_W || fence->cls == OC_FENCE_REL;
+	const char *flag = flag_of(f, at);
 	unsigned i, k;
 
-	for (i = 0; i < f->n; i++) {
-		if (!fact_is_access(&f->v[i]) || !f->v[i].key[0])
+	for (i = 0; flag && i < g->n; i++)
+		if (g->v[i].key == flag &&
+		    (wmb ? fact_reads(&g->v[i]) : fact_writes(&g->v[i])))
+			return &g->v[i];
+	for (i = 0; i < g->n; i++) {
+		if (!fact_is_access(&g->v[i]) || !g->v[i].key[0])
 			continue;
-		for (k = 0; k < g->n; k++)
-			if (g->v[k].key == f->v[i].key)
-				return &f->v[i];
+		for (k = 0; k < f->n; k++)
+			if (f->v[k].key == g->v[i].key)
+				return &g->v[i];
 	}
 	return NULL;
 }
@@ -298,7 +339,7 @@ enum named_problem named_partner_check(const struct fact_set *set,
 			const struct fact_fn *g = &set->fns[defs[d]];
 
 			if (orders(set, sums, g, 0) ||
-			    !(x = shared_access(g, f)))
+			    !(x = missing_at(g, f, at)))
 				break;
 		}
 		if (!nd || d < nd)
