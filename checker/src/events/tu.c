@@ -8,7 +8,8 @@
 /* Bodies that implement a primitive are its definition, not its use. */
 static bool implements_primitive(const char *name)
 {
-	return vocab_lookup(name, false) || vocab_name_is(name, R_IMPLEMENTS);
+	return vocab_lookup(name, VOCAB_NO_HEADER) ||
+	       vocab_name_is(name, R_IMPLEMENTS);
 }
 
 struct fn_walk {
@@ -72,7 +73,7 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 		if (j - i < sizeof(name)) {
 			memcpy(name, buf + i, j - i);
 			name[j - i] = '\0';
-			if (vocab_lookup(name, false))
+			if (vocab_lookup(name, VOCAB_NO_HEADER))
 				return true;
 		}
 	}
@@ -121,6 +122,46 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+struct dialect_vote {
+	unsigned rank;
+	enum oc_dialect d;
+};
+
+static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
+		    CXClientData data)
+{
+	struct dialect_vote *v = data;
+	CXString n = clang_getFileName(f);
+	enum oc_dialect d = D_LINUX;
+	unsigned r = clang_getCString(n) ?
+			     vocab_include_rank(clang_getCString(n), &d) :
+			     0;
+
+	(void)stack;
+	(void)depth;
+	if (r > v->rank) {
+		v->rank = r;
+		v->d = d;
+	}
+	clang_disposeString(n);
+}
+
+/*
+ * The dialect a TU is written in, from what it includes: a library's own
+ * header (<urcu/...>) over the kernel's over <stdatomic.h>; the kernel
+ * when it includes none of them (vocab_include_rank()).
+ */
+static enum oc_dialect tu_dialect(CXTranslationUnit tu,
+				  const struct build_opts *opts)
+{
+	struct dialect_vote v = { 0, D_LINUX };
+
+	if (opts->dialect > 0)
+		return (enum oc_dialect)(opts->dialect - 1);
+	clang_getInclusions(tu, vote_cb, &v);
+	return v.d;
+}
+
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out)
 {
@@ -129,6 +170,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	CXString main = clang_getTranslationUnitSpelling(tu);
 
 	memset(out, 0, sizeof(*out));
+	out->dialect = tu_dialect(tu, opts);
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
 	macros_collect(tu, &b.macros);
