@@ -140,6 +140,16 @@ enum {
 	/* PATTERN rows: a function that takes what it is given out of a
 	 * structure (list_del_init(), hlist_del_init()) */
 	R_REMOVES = 1 << 24,
+	/*
+	 * A marked load that heads no address dependency: urcu's
+	 * CMM_LOAD_SHARED() and uatomic_read() lack the
+	 * cmm_smp_read_barrier_depends() that its rcu_dereference() has;
+	 * a pointer read so, then read through, needs that barrier
+	 * (R_READ_DEPENDS) or rcu_dereference() (addr-dep-c11-relaxed)
+	 */
+	R_NO_DEP = 1 << 25,
+	/* the barrier that makes such a load head one */
+	R_READ_DEPENDS = 1 << 26,
 };
 
 /*
