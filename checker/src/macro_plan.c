@@ -339,6 +339,7 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		struct call c = { 0 };
 		char name[128];
 		struct toks out = { 0 };
+		bool alias;
 
 		if (!tok_ident(t) || t->len >= sizeof(name) ||
 		    !(d = macros_def(pl->mt, t->text, t->len)) ||
@@ -358,12 +359,17 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		memcpy(name, t->text, t->len);
 		name[t->len] = '\0';
 		prim = vocab_lookup(name, VOCAB_NO_HEADER);
+		/* an object-like alias written as a call (macros.c) */
+		alias = prim && !d->fn && i + 1 < n && tok_is(&v[i + 1], "(");
+		if (alias && !split_call(v, n, i + 1, 64, &c))
+			return;
 		if (prim) {
 			/* <stdatomic.h>'s: C11's (call.c names the builtin) */
 			if (in_scoped_header(d) != VOCAB_NO_HEADER)
 				prim = vocab_lookup(name, in_scoped_header(d));
 			add_entry(pl, prim, d, v, &c);
-			i += d->fn ? 2 : 1; /* its arguments may hold more */
+			/* its arguments may hold more */
+			i += d->fn || alias ? 2 : 1;
 			continue;
 		}
 		if (depth >= PLAN_DEPTH || active(pl, depth, d)) {

@@ -239,6 +239,11 @@ bool macro_visit(struct builder *b, CXCursor c, enum ctx ctx)
  * of its statement, @c: the unclaimed primitive that ends right before
  * it makes the event all the same.
  */
+static bool empty_fence(const struct macro_exp *m)
+{
+	return m->prim && !m->claimed && !m->c11 && m->prim->kind == K_FENCE;
+}
+
 bool macro_visit_empty(struct builder *b, CXCursor c)
 {
 	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
@@ -251,10 +256,19 @@ bool macro_visit_empty(struct builder *b, CXCursor c)
 		p--;
 	for (i = 0; i < b->macros.n; i++) {
 		struct macro_exp *m = &b->macros.v[i];
+		unsigned j;
 
-		if (m->file == s.file && m->end_off == p && m->prim &&
-		    !m->claimed && !m->c11 && !m->outer &&
-		    m->prim->kind == K_FENCE) {
+		if (m->file != s.file || m->end_off != p || m->outer)
+			continue;
+		if (!m->prim) {
+			/* a user macro around it: the primitive it writes */
+			macros_plan(&b->macros, m);
+			for (j = 0; j < m->nplan; j++)
+				if (empty_fence(m->plan[j])) {
+					macro_event(b, c, m->plan[j], CTX_LOAD);
+					return true;
+				}
+		} else if (empty_fence(m)) {
 			macro_event(b, c, m, CTX_LOAD);
 			return true;
 		}
