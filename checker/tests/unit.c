@@ -131,6 +131,11 @@ static void test_roles(void)
 				   "system.h") == D_URCU);
 	CHECK(vocab_dialect_by_name("urcu") == D_URCU);
 	CHECK(vocab_dialect_by_name("nosuch") == -1);
+	CHECK(vocab_dialect_by_name("qemu") == D_QEMU);
+	CHECK(vocab_lookup("qatomic_inc", VOCAB_NO_HEADER)->cls == OC_RMW_SC);
+	CHECK(vocab_lookup("smp_mb", D_QEMU)->dialect == D_QEMU);
+	CHECK(vocab_header_dialect("/src/qemu/include/qemu/atomic.h") ==
+	      D_QEMU);
 	CHECK(vocab_lookup("__atomic_load_n", VOCAB_NO_HEADER)->dialect ==
 	      D_GNU);
 	CHECK(vocab_lookup("__sync_fetch_and_add", VOCAB_NO_HEADER)->dialect ==
