@@ -7,12 +7,18 @@
 # /usr/share/doc/liburcu-dev/examples, with and without _LGPL_SOURCE.
 # Functions in system headers are not analysed, so the headers are reached
 # through a directory of symbolic links given with -I. The findings are
-# judged in rules/FINDINGS-urcu.md.
+# judged in rules/FINDINGS-urcu.md. Exit 0 when no warning (remarks do not
+# fail), 1 with one, 77 without liburcu (ctest urcu-real-code skips).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 oc=${1:-$root/build/ordercheck}
-inc=$(dirname "$(echo '#include <urcu.h>' | cc -E -H -x c - 2>&1 >/dev/null |
-	sed -n 's/^\. //p' | head -1)")
+hdr=$(echo '#include <urcu.h>' | cc -E -H -x c - 2>&1 >/dev/null |
+	sed -n 's/^\. //p' | head -1)
+if [ ! -f "$hdr" ]; then
+	echo "urcu-real-code.sh: liburcu-dev is not installed" >&2
+	exit 77
+fi
+inc=$(dirname "$hdr")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/inc"
