@@ -364,3 +364,9 @@ foreach(t ${_tests})
   endif()
   set_tests_properties(${t} PROPERTIES LABELS "${_labels}")
 endforeach()
+
+# liburcu's own code as installed (scripts/urcu-real-code.sh, judged in
+# rules/FINDINGS-urcu.md): no warning; skipped without liburcu-dev.
+add_test(NAME urcu-real-code
+         COMMAND ${CMAKE_SOURCE_DIR}/scripts/urcu-real-code.sh $<TARGET_FILE:ordercheck>)
+set_tests_properties(urcu-real-code PROPERTIES LABELS fast SKIP_RETURN_CODE 77)

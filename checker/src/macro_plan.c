@@ -264,11 +264,13 @@ static void substitute(struct macro_def *d, const struct macro_tok *v,
 	}
 }
 
-static bool in_scoped_header(const struct macro_def *d)
+/* The dialect whose header @d is in, or VOCAB_NO_HEADER. */
+static int in_scoped_header(const struct macro_def *d)
 {
 	CXString n = clang_getFileName(d->file);
-	bool r =
-		clang_getCString(n) && vocab_scoped_header(clang_getCString(n));
+	int r = clang_getCString(n) ?
+			vocab_header_dialect(clang_getCString(n)) :
+			VOCAB_NO_HEADER;
 
 	clang_disposeString(n);
 	return r;
@@ -297,7 +299,8 @@ static void add_entry(struct plan *pl, const struct vocab_entry *prim,
 	p->outer = u->outer;
 	p->prim = prim;
 	p->name = xstrdup(d->name);
-	p->c11 = in_scoped_header(d);
+	p->header = in_scoped_header(d);
+	p->c11 = p->header != VOCAB_NO_HEADER && prim->model == M_C11;
 	n->defs = xmalloc(PLAN_MAX_DEFS * sizeof(*n->defs));
 	closure(pl->mt, d, 0, n);
 	n->nargs = c->n < MACRO_MAX_ARGS ? c->n : MACRO_MAX_ARGS;
@@ -336,6 +339,7 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		struct call c = { 0 };
 		char name[128];
 		struct toks out = { 0 };
+		bool alias;
 
 		if (!tok_ident(t) || t->len >= sizeof(name) ||
 		    !(d = macros_def(pl->mt, t->text, t->len)) ||
@@ -354,13 +358,18 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		}
 		memcpy(name, t->text, t->len);
 		name[t->len] = '\0';
-		prim = vocab_lookup(name, false);
+		prim = vocab_lookup(name, VOCAB_NO_HEADER);
+		/* an object-like alias written as a call (macros.c) */
+		alias = prim && !d->fn && i + 1 < n && tok_is(&v[i + 1], "(");
+		if (alias && !split_call(v, n, i + 1, 64, &c))
+			return;
 		if (prim) {
 			/* <stdatomic.h>'s: C11's (call.c names the builtin) */
-			if (in_scoped_header(d))
-				prim = vocab_lookup(name, true);
+			if (in_scoped_header(d) != VOCAB_NO_HEADER)
+				prim = vocab_lookup(name, in_scoped_header(d));
 			add_entry(pl, prim, d, v, &c);
-			i += d->fn ? 2 : 1; /* its arguments may hold more */
+			/* its arguments may hold more */
+			i += d->fn || alias ? 2 : 1;
 			continue;
 		}
 		if (depth >= PLAN_DEPTH || active(pl, depth, d)) {

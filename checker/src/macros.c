@@ -8,29 +8,34 @@
 
 #include "util.h"
 
+static size_t skip_literal(const char *buf, size_t len, size_t i);
+
 struct collect {
 	struct macro_table *mt;
 	unsigned cap;
 };
 
-/* Defined in a dialect's own header (<stdatomic.h>): that dialect's name. */
-static bool defined_in_scoped_header(CXCursor expansion)
+/*
+ * Defined in a dialect's own header (<stdatomic.h>, <urcu/...>): that
+ * dialect's name; the dialect, or VOCAB_NO_HEADER.
+ */
+static int defined_in_scoped_header(CXCursor expansion)
 {
 	CXCursor def = clang_getCursorReferenced(expansion);
 	CXFile f;
 	CXString name;
 	const char *s;
-	bool r;
+	int r;
 
 	if (clang_Cursor_isNull(def))
-		return false;
+		return VOCAB_NO_HEADER;
 	clang_getFileLocation(clang_getCursorLocation(def), &f, NULL, NULL,
 			      NULL);
 	if (!f)
-		return false;
+		return VOCAB_NO_HEADER;
 	name = clang_getFileName(f);
 	s = clang_getCString(name);
-	r = s && vocab_scoped_header(s);
+	r = s ? vocab_header_dialect(s) : VOCAB_NO_HEADER;
 	clang_disposeString(name);
 	return r;
 }
@@ -125,6 +130,40 @@ const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len)
 	return mf->buf;
 }
 
+/*
+ * An object-like alias of a function-like one (urcu's "#define
+ * rcu_dereference _rcu_dereference") written as a call: the expansion is
+ * the call, up to its ')', as if the alias took the arguments itself.
+ */
+static void extend_alias(struct macro_table *mt, struct macro_exp *m,
+			 CXCursor c)
+{
+	CXCursor def = clang_getCursorReferenced(c);
+	size_t len, i;
+	const char *buf;
+	unsigned depth = 0;
+
+	if (clang_Cursor_isNull(def) || clang_Cursor_isMacroFunctionLike(def))
+		return;
+	buf = macros_file_text(mt, m->file, &len);
+	if (!buf)
+		return;
+	for (i = m->end_off; i < len && (buf[i] == ' ' || buf[i] == '\t');)
+		i++;
+	if (i >= len || buf[i] != '(')
+		return;
+	for (; i < len; i++) {
+		if (buf[i] == '"' || buf[i] == '\'') {
+			i = skip_literal(buf, len, i) - 1;
+		} else if (buf[i] == '(') {
+			depth++;
+		} else if (buf[i] == ')' && --depth == 0) {
+			m->end_off = (unsigned)i + 1;
+			return;
+		}
+	}
+}
+
 static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
@@ -150,7 +189,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 	if (!f || f != fe)
 		return CXChildVisit_Continue;
 	sp = clang_getCursorSpelling(c);
-	prim = vocab_lookup(clang_getCString(sp), false);
+	prim = vocab_lookup(clang_getCString(sp), VOCAB_NO_HEADER);
 	if (mt->n == col->cap) {
 		col->cap = col->cap ? col->cap * 2 : 4096;
 		mt->v = xrealloc(mt->v, col->cap * sizeof(*mt->v));
@@ -161,11 +200,14 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 	m->off = off;
 	m->end_off = end;
 	if (prim) {
-		m->c11 = defined_in_scoped_header(c);
-		if (m->c11)
-			prim = vocab_lookup(clang_getCString(sp), true);
+		m->header = defined_in_scoped_header(c);
+		if (m->header != VOCAB_NO_HEADER)
+			prim = vocab_lookup(clang_getCString(sp), m->header);
+		/* C11's are named only: the builtin under them orders */
+		m->c11 = m->header != VOCAB_NO_HEADER && prim->model == M_C11;
 		m->prim = prim;
 		m->name = xstrdup(clang_getCString(sp));
+		extend_alias(mt, m, c);
 	}
 	clang_disposeString(sp);
 	return CXChildVisit_Continue;

@@ -43,7 +43,12 @@ struct macro_exp {
 	unsigned off, end_off; /* file offsets of the name and after ')' */
 	const struct vocab_entry *prim; /* NULL: not a primitive */
 	char *name; /* only for primitives */
-	bool c11; /* defined in <stdatomic.h> (vocab_scoped_header()): C11's */
+	/*
+	 * defined in a C11-model dialect's header (<stdatomic.h>,
+	 * vocab_header_dialect()): C11's, named only (call.c)
+	 */
+	bool c11;
+	int header; /* the dialect whose header defines it, or VOCAB_NO_HEADER */
 	bool claimed; /* an event was made from it */
 	bool args_split;
 	unsigned nargs;

@@ -17,6 +17,7 @@ enum row_type {
 	ROW_OP_PREFIX,
 	ROW_OP_SUFFIX,
 	ROW_PATTERN,
+	ROW_INCLUDED,
 };
 
 /* What an OP row expands over: every OP_PREFIX, or none. */
@@ -26,6 +27,8 @@ struct row {
 	enum row_type type;
 	const char *name; /* or OP base, prefix, suffix, glob, header glob */
 	enum oc_dialect dialect; /* ROW_DIALECT */
+	const char *dname; /* ROW_DIALECT: its name */
+	enum oc_model model; /* ROW_DIALECT */
 	enum oc_kind kind;
 	enum oc_class cls;
 	unsigned flags, roles;
@@ -37,8 +40,10 @@ struct row {
 /* Row macros one per line, as the .def files' rows are. */
 /* clang-format off */
 static const struct row rows[] = {
-#define DIALECT(id, header) \
-	{ .type = ROW_DIALECT, .dialect = id, .name = header },
+#define DIALECT(id, n, header, m) \
+	{ .type = ROW_DIALECT, .dialect = id, .name = header, .dname = n, \
+	  .model = m },
+#define INCLUDED(glob) { .type = ROW_INCLUDED, .name = glob },
 #define PRIM(n, k, c, f, p, r) \
 	{ .type = ROW_PRIM, .name = #n, .kind = k, .cls = c, .flags = f, \
 	  .ptr_arg = p, .mo_arg = -1, .mo_fail_arg = -1, .roles = r },
@@ -65,6 +70,8 @@ static struct vocab_entry *table;
 static unsigned count;
 /* per dialect: the header glob that makes a name its own, or NULL */
 static const char *headers[D_COUNT];
+static const char *dialect_names[D_COUNT];
+static enum oc_model models[D_COUNT];
 /* the PATTERN rows, asked for every call: a short list of their own */
 static const struct row **patterns;
 static unsigned npatterns;
@@ -100,6 +107,7 @@ static void add_row(const struct row *r, enum oc_dialect d)
 
 	e->name = r->name;
 	e->dialect = d;
+	e->model = r->type == ROW_C11 ? M_C11 : models[d];
 	e->kind = r->kind;
 	e->cls = r->cls;
 	e->flags = r->flags;
@@ -164,6 +172,8 @@ static void vocab_init(void)
 		case ROW_DIALECT:
 			d = rows[i].dialect;
 			headers[d] = rows[i].name;
+			dialect_names[d] = rows[i].dname;
+			models[d] = rows[i].model;
 			break;
 		case ROW_PRIM:
 		case ROW_C11:
@@ -187,7 +197,7 @@ static void vocab_init(void)
  * came from its header (@c11_header), else of another; failing that, the
  * first.
  */
-const struct vocab_entry *vocab_lookup(const char *name, bool c11_header)
+const struct vocab_entry *vocab_lookup(const char *name, int header)
 {
 	struct vocab_entry key = { .name = name };
 	const struct vocab_entry *e, *first;
@@ -199,20 +209,75 @@ const struct vocab_entry *vocab_lookup(const char *name, bool c11_header)
 	while (first > table && !strcmp(first[-1].name, name))
 		first--;
 	for (e = first; e < table + count && !strcmp(e->name, name); e++)
-		if ((headers[e->dialect] != NULL) == c11_header)
+		if (header == VOCAB_NO_HEADER ? !headers[e->dialect] :
+						(int)e->dialect == header)
 			return e;
 	return first;
 }
 
-bool vocab_scoped_header(const char *path)
+int vocab_header_dialect(const char *path)
 {
 	unsigned i;
 
 	vocab_init();
 	for (i = 0; i < D_COUNT; i++)
 		if (headers[i] && !fnmatch(headers[i], path, 0))
-			return true;
-	return false;
+			return (int)i;
+	return VOCAB_NO_HEADER;
+}
+
+bool vocab_scoped_header(const char *path)
+{
+	return vocab_header_dialect(path) != VOCAB_NO_HEADER;
+}
+
+/*
+ * A library modelled on the kernel (its own header, M_LKMM): 3; the
+ * kernel (INCLUDED rows): 2; C11 (<stdatomic.h>): 1.
+ */
+unsigned vocab_include_rank(const char *path, enum oc_dialect *d)
+{
+	enum oc_dialect cur = D_LINUX;
+	unsigned i;
+	int h = vocab_header_dialect(path);
+
+	if (h != VOCAB_NO_HEADER) {
+		*d = (enum oc_dialect)h;
+		return models[h] == M_LKMM ? 3 : 1;
+	}
+	for (i = 0; i < NROWS; i++) {
+		if (rows[i].type == ROW_DIALECT)
+			cur = rows[i].dialect;
+		else if (rows[i].type == ROW_INCLUDED &&
+			 !fnmatch(rows[i].name, path, 0)) {
+			*d = cur;
+			return 2;
+		}
+	}
+	return 0;
+}
+
+enum oc_model vocab_dialect_model(enum oc_dialect d)
+{
+	vocab_init();
+	return models[d];
+}
+
+const char *vocab_dialect_name(enum oc_dialect d)
+{
+	vocab_init();
+	return dialect_names[d];
+}
+
+int vocab_dialect_by_name(const char *name)
+{
+	unsigned i;
+
+	vocab_init();
+	for (i = 0; i < D_COUNT; i++)
+		if (!strcmp(dialect_names[i], name))
+			return (int)i;
+	return -1;
 }
 
 bool vocab_name_is(const char *name, unsigned roles)

@@ -46,9 +46,9 @@ enum oc_kind {
 	K_MARKER,
 };
 
-/* D_LINUX, D_GNU, D_C11: one per line of vocab/dialects.def. */
+/* D_LINUX, D_GNU, D_C11, ...: one per line of vocab/dialects.def. */
 enum oc_dialect {
-#define DIALECT(id, header) id,
+#define DIALECT(id, name, header, model) id,
 #include "vocab/dialects.def"
 	D_COUNT /* not a dialect: how many there are */
 };
@@ -140,11 +140,32 @@ enum {
 	/* PATTERN rows: a function that takes what it is given out of a
 	 * structure (list_del_init(), hlist_del_init()) */
 	R_REMOVES = 1 << 24,
+	/*
+	 * A marked load that heads no address dependency: urcu's
+	 * CMM_LOAD_SHARED() and uatomic_read() lack the
+	 * cmm_smp_read_barrier_depends() that its rcu_dereference() has;
+	 * a pointer read so, then read through, needs that barrier
+	 * (R_READ_DEPENDS) or rcu_dereference() (addr-dep-c11-relaxed)
+	 */
+	R_NO_DEP = 1 << 25,
+	/* the barrier that makes such a load head one */
+	R_READ_DEPENDS = 1 << 26,
+};
+
+/*
+ * The memory model a row is written in: the kernel's (fixed classes,
+ * marked loads head dependencies) or C11's (RC11: the order is an
+ * argument, or seq_cst). Rules ask for the model, never for a dialect.
+ */
+enum oc_model {
+	M_LKMM,
+	M_C11,
 };
 
 struct vocab_entry {
 	const char *name;
 	enum oc_dialect dialect;
+	enum oc_model model; /* its dialect's, or M_C11 for a C11() row */
 	enum oc_kind kind;
 	enum oc_class cls;
 	unsigned flags;
@@ -165,16 +186,38 @@ enum oc_order {
 	MO_UNKNOWN = -1,
 };
 
+/* Not a dialect: a name from no dialect's header (vocab_lookup()). */
+#define VOCAB_NO_HEADER (-1)
+
 /*
- * Look a primitive up by the name the user wrote. @c11_header says the
- * name came from a dialect's header (<stdatomic.h>, vocab_scoped_header()),
- * where atomic_fetch_add() is C11's and not the kernel's. Returns NULL for
- * names that are not primitives.
+ * Look a primitive up by the name the user wrote. @header is the dialect
+ * whose header defined the name (vocab_header_dialect()), or
+ * VOCAB_NO_HEADER: in <stdatomic.h> atomic_fetch_add() is C11's and not
+ * the kernel's, in <urcu/...> rcu_dereference() is urcu's. Returns NULL
+ * for names that are not primitives.
  */
-const struct vocab_entry *vocab_lookup(const char *name, bool c11_header);
+const struct vocab_entry *vocab_lookup(const char *name, int header);
+
+/*
+ * The dialect whose header glob @path matches, whose macros defined there
+ * are its own names, or VOCAB_NO_HEADER.
+ */
+int vocab_header_dialect(const char *path);
 
 /* Whether macros defined in the file @path are its dialect's own names. */
 bool vocab_scoped_header(const char *path);
+
+/*
+ * How strongly a TU including @path is written in a dialect: 0 not at
+ * all; else the higher wins (dialect.c), @d saying which. A library's
+ * header beats the kernel's, which beats <stdatomic.h>.
+ */
+unsigned vocab_include_rank(const char *path, enum oc_dialect *d);
+
+enum oc_model vocab_dialect_model(enum oc_dialect d);
+const char *vocab_dialect_name(enum oc_dialect d);
+/* The dialect named @name (--dialect=NAME), or -1. */
+int vocab_dialect_by_name(const char *name);
 
 /* Whether @name, which is no primitive, has one of @roles (PATTERN rows). */
 bool vocab_name_is(const char *name, unsigned roles);

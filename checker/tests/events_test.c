@@ -306,7 +306,7 @@ static void check_kernel_prims(const struct function_ir *f)
 	e = named(l, "atomic_inc", 0);
 	CHECK(e && e->type == EV_ACCESS && e->kind == K_RMW &&
 	      e->cls == OC_RMW_RLX && !strcmp(e->key, "global:v"));
-	CHECK(events_is_linux_rmw(e));
+	CHECK(events_is_lkmm_rmw(e));
 	e = named(l, "atomic_inc_return", 0);
 	CHECK(e && e->cls == OC_RMW_FULL && (e->flags & F_RET));
 	e = named(l, "test_and_set_bit", 0);

@@ -66,8 +66,9 @@ static void test_classes(void)
 	unsigned i;
 
 	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
-		const struct vocab_entry *e =
-			vocab_lookup(classes[i].name, classes[i].c11);
+		const struct vocab_entry *e = vocab_lookup(
+			classes[i].name,
+			classes[i].c11 ? (int)D_C11 : VOCAB_NO_HEADER);
 
 		if (!e) {
 			fprintf(stderr, "missing: %s\n", classes[i].name);
@@ -83,10 +84,11 @@ static void test_classes(void)
 		}
 	}
 	/* C11's atomic_fetch_add is not the kernel's */
-	CHECK(vocab_lookup("atomic_fetch_add", true)->dialect == D_C11);
-	CHECK(vocab_lookup("atomic_fetch_add", false)->dialect == D_LINUX);
-	CHECK(!vocab_lookup("read", false));
-	CHECK(!vocab_lookup("atomic_", false));
+	CHECK(vocab_lookup("atomic_fetch_add", D_C11)->dialect == D_C11);
+	CHECK(vocab_lookup("atomic_fetch_add", VOCAB_NO_HEADER)->dialect ==
+	      D_LINUX);
+	CHECK(!vocab_lookup("read", VOCAB_NO_HEADER));
+	CHECK(!vocab_lookup("atomic_", VOCAB_NO_HEADER));
 	CHECK(vocab_count() > 1000);
 }
 
@@ -95,13 +97,17 @@ static void test_roles(void)
 {
 	unsigned i;
 
-	CHECK(vocab_lookup("smp_mb", false)->roles & R_MB_HELPERS);
-	CHECK(vocab_lookup("smp_mb", false)->roles & R_STORE_MB);
-	CHECK(vocab_lookup("WRITE_ONCE", false)->roles & R_STORE_MB);
-	CHECK(!(vocab_lookup("smp_wmb", false)->roles & R_MB_HELPERS));
-	CHECK(vocab_lookup("__sync_synchronize", false)->roles & R_RMW_IMPLIED);
-	CHECK(vocab_lookup("rcu_read_lock_bh", false)->roles & R_RCU_LOCK);
-	CHECK(vocab_lookup("rcu_access_pointer", false)->roles & R_PTR_ONLY);
+	CHECK(vocab_lookup("smp_mb", VOCAB_NO_HEADER)->roles & R_MB_HELPERS);
+	CHECK(vocab_lookup("smp_mb", VOCAB_NO_HEADER)->roles & R_STORE_MB);
+	CHECK(vocab_lookup("WRITE_ONCE", VOCAB_NO_HEADER)->roles & R_STORE_MB);
+	CHECK(!(vocab_lookup("smp_wmb", VOCAB_NO_HEADER)->roles &
+		R_MB_HELPERS));
+	CHECK(vocab_lookup("__sync_synchronize", VOCAB_NO_HEADER)->roles &
+	      R_RMW_IMPLIED);
+	CHECK(vocab_lookup("rcu_read_lock_bh", VOCAB_NO_HEADER)->roles &
+	      R_RCU_LOCK);
+	CHECK(vocab_lookup("rcu_access_pointer", VOCAB_NO_HEADER)->roles &
+	      R_PTR_ONLY);
 	/* names that are no primitive, by PATTERN rows */
 	CHECK(vocab_name_is("__builtin_expect", R_NOT_A_CALL));
 	CHECK(vocab_name_is("__sync_fetch_and_add_4", R_SIZED));
@@ -113,11 +119,29 @@ static void test_roles(void)
 	CHECK(vocab_name_is("kmem_cache_alloc", R_ALLOCATES));
 	CHECK(!vocab_name_is("kmem_cache_alloc", R_SEQ_READ));
 	/* the dialect table: each file's rows are its dialect's */
-	CHECK(D_COUNT == 3);
-	CHECK(vocab_lookup("__atomic_load_n", false)->dialect == D_GNU);
-	CHECK(vocab_lookup("__sync_fetch_and_add", false)->dialect == D_GNU);
-	CHECK(vocab_lookup("atomic_long_inc_return_relaxed", false)->dialect ==
+	CHECK(D_COUNT >= 4);
+	CHECK(vocab_lookup("rcu_dereference", D_URCU)->dialect == D_URCU);
+	CHECK(vocab_lookup("rcu_dereference", VOCAB_NO_HEADER)->dialect ==
 	      D_LINUX);
+	CHECK(vocab_lookup("uatomic_inc", VOCAB_NO_HEADER)->model == M_LKMM);
+	CHECK(vocab_lookup("__sync_fetch_and_add", VOCAB_NO_HEADER)->model ==
+	      M_C11);
+	CHECK(vocab_lookup("atomic_load_explicit", D_C11)->model == M_C11);
+	CHECK(vocab_header_dialect("/usr/include/x86_64-linux-gnu/urcu/"
+				   "system.h") == D_URCU);
+	CHECK(vocab_dialect_by_name("urcu") == D_URCU);
+	CHECK(vocab_dialect_by_name("nosuch") == -1);
+	CHECK(vocab_dialect_by_name("qemu") == D_QEMU);
+	CHECK(vocab_lookup("qatomic_inc", VOCAB_NO_HEADER)->cls == OC_RMW_SC);
+	CHECK(vocab_lookup("smp_mb", D_QEMU)->dialect == D_QEMU);
+	CHECK(vocab_header_dialect("/src/qemu/include/qemu/atomic.h") ==
+	      D_QEMU);
+	CHECK(vocab_lookup("__atomic_load_n", VOCAB_NO_HEADER)->dialect ==
+	      D_GNU);
+	CHECK(vocab_lookup("__sync_fetch_and_add", VOCAB_NO_HEADER)->dialect ==
+	      D_GNU);
+	CHECK(vocab_lookup("atomic_long_inc_return_relaxed", VOCAB_NO_HEADER)
+		      ->dialect == D_LINUX);
 	CHECK(vocab_scoped_header("/usr/lib/clang/14/include/stdatomic.h"));
 	CHECK(!vocab_scoped_header("include/linux/atomic.h"));
 	/* one dialect names a primitive once: the lookup does not choose */

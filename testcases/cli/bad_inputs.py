@@ -142,6 +142,17 @@ def wrote_baseline(d, out):
 def table(oc):
     return [
         ("help-short", None, ["-h"], 0, "usage:", None, None),
+        ("help-names-dialect", None, ["--help"], 0, "--dialect NAME", None,
+         None),
+        ("dialect-unknown", fx_bad, ["--dialect=nope", "bad.c"], 2,
+         "unknown dialect 'nope' (known: linux", None, None),
+        ("dialect-missing-name", fx_bad, ["bad.c", "--dialect"], 2,
+         "--dialect", None, None),
+        # the kernel's words in a kernel file, urcu's when told it is urcu
+        ("dialect-linux", fx_bad, ["--dialect=linux", "bad.c"], 1,
+         "use smp_mb__after_atomic()", "cmm_smp_mb", None),
+        ("dialect-urcu-words", fx_bad, ["--dialect=urcu", "bad.c"], 1,
+         "cmm_smp_mb()", None, None),
         ("baseline-garbage", fx_baseline("garbage\nmore garbage\n"),
          ["--baseline", "baseline", "bad.c"], 2,
          "baseline: not an ordercheck baseline", None, None),

@@ -91,6 +91,8 @@ static char *config_text(const struct options *o)
 			  (long long)st.st_size);
 	sb_printf(&b, " bitops %d resource %s kbuild %d", o->old_bitops,
 		  o->resource_dir ? o->resource_dir : "", o->kbuild);
+	if (o->dialect)
+		sb_printf(&b, " dialect %d", o->dialect);
 	for (i = 0; i < registry_count(); i++)
 		if (!registry_enabled(registry_at(i)))
 			sb_printf(&b, " -Wno-%s", registry_at(i)->id);
@@ -315,6 +317,7 @@ int main(int argc, char **argv)
 	co.frontend.resource_dir = o.resource_dir;
 	co.frontend.base_dir = co.analyze.build.base_dir = base;
 	co.analyze.build.old_bitops = o.old_bitops;
+	co.analyze.build.dialect = o.dialect;
 	co.analyze.build.seen = seen_new();
 	if (o.dump_ir) {
 		co.analyze.dump_ir = stdout;

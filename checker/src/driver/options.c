@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../rules/registry.h"
+#include "../vocab.h"
 #include "../util.h"
 
 typedef int (*opt_fn)(struct options *o, const char *arg);
@@ -120,6 +121,22 @@ static int set_fail_on(struct options *o, const char *a)
 	return -1;
 }
 
+static int set_dialect(struct options *o, const char *a)
+{
+	int d = vocab_dialect_by_name(a);
+	unsigned i;
+
+	if (d >= 0) {
+		o->dialect = d + 1;
+		return 0;
+	}
+	fprintf(stderr, "ordercheck: unknown dialect '%s' (known:", a);
+	for (i = 0; i < D_COUNT; i++)
+		fprintf(stderr, " %s", vocab_dialect_name((enum oc_dialect)i));
+	fprintf(stderr, ")\n");
+	return -1;
+}
+
 #define FLAG_FN(field)                                           \
 	static int set_##field(struct options *o, const char *a) \
 	{                                                        \
@@ -176,6 +193,10 @@ static const struct {
 	{ "--list-rules", NULL, set_list_rules, "list the rules and exit" },
 	{ "--list-rules=md", NULL, set_list_rules_md,
 	  "print the README's rules table (markdown) and exit" },
+	{ "--dialect", "NAME", set_dialect,
+	  "the dialect every file is written in, whose names the messages "
+	  "speak: linux, gnu, c11, urcu, ... (default: from what each file "
+	  "includes)" },
 	{ "--old-bitops", NULL, set_old_bitops,
 	  "test_and_*_bit() unordered on failure (kernels before v6.0)" },
 	{ "--resource-dir", "DIR", set_resource_dir,

@@ -34,6 +34,7 @@ struct options {
 	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, help,
 		version;
 	bool list_rules_md; /* --list-rules=md: the README's table */
+	int dialect; /* --dialect: enum oc_dialect + 1, or 0 */
 	/*
 	 * kbuild's checker command line (make C=1 CHECK=ordercheck): sparse's
 	 * flags among the compiler's, no "--"; report on stderr, exit 0 on

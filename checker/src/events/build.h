@@ -19,6 +19,9 @@ struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
 	const char *base_dir; /* file names are shown relative to it */
 	struct seen_set *seen; /* may be NULL */
+	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU
+	 * includes */
+	int dialect;
 };
 
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,

@@ -181,6 +181,7 @@ const char *lvalue_pointee_key(struct builder *b, CXCursor ptr);
 /* A C11 primitive (<stdatomic.h>) written inside a user macro, made @c. */
 const struct macro_exp *macro_c11_at(struct builder *b, CXCursor c);
 bool macro_visit(struct builder *b, CXCursor c, enum ctx ctx);
+bool macro_visit_empty(struct builder *b, CXCursor c);
 bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 
 /* call.c: primitives written as calls and builtins */

@@ -37,7 +37,7 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 
 	*name = text_token_at(b, s.file, s.off);
 	m = macros_at(&b->macros, s.file, s.off);
-	if (m && !m->prim && !vocab_lookup(*name, false)) {
+	if (m && !m->prim && !vocab_lookup(*name, VOCAB_NO_HEADER)) {
 		/* written inside a user macro: the name written there */
 		const struct macro_exp *n = macro_c11_at(b, c);
 
@@ -47,10 +47,10 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 			return n->prim;
 		}
 	}
-	p = vocab_lookup(*name, m && m->c11);
-	if (!p || (p->dialect == D_LINUX && !(m && m->c11))) {
-		/* a kernel name here is handled as a macro or a call */
-		return p && p->dialect != D_LINUX ? p : NULL;
+	p = vocab_lookup(*name, m ? m->header : VOCAB_NO_HEADER);
+	if (!p || (p->model == M_LKMM && !(m && m->c11))) {
+		/* a kernel-model name here is handled as a macro or a call */
+		return p && p->model != M_LKMM ? p : NULL;
 	}
 	return p;
 }
@@ -153,7 +153,7 @@ void call_visit(struct builder *b, CXCursor c)
 	char *shown = NULL;
 
 	strip_size_suffix(name);
-	p = vocab_lookup(name, false);
+	p = vocab_lookup(name, VOCAB_NO_HEADER);
 
 	/* __builtin_expect() and friends are not calls that matter */
 	if (!p && vocab_name_is(name, R_NOT_A_CALL)) {
@@ -161,7 +161,7 @@ void call_visit(struct builder *b, CXCursor c)
 		free(name);
 		return;
 	}
-	if (p && p->dialect != D_LINUX && (p->flags & F_MO_ARG)) {
+	if (p && p->model == M_C11 && (p->flags & F_MO_ARG)) {
 		/* __atomic_thread_fence(mo) and <stdatomic.h>'s fences */
 		const struct vocab_entry *q = c11_name_at(b, c, &shown);
 

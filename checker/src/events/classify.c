@@ -20,9 +20,9 @@ bool events_is_marked(const struct event *e)
 	       (e->prim || (e->flags & (EVF_VOLATILE | EVF_ATOMIC_TYPE)));
 }
 
-bool events_is_linux_rmw(const struct event *e)
+bool events_is_lkmm_rmw(const struct event *e)
 {
 	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
-	       e->prim->dialect == D_LINUX &&
+	       e->prim->model == M_LKMM &&
 	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
 }

@@ -171,8 +171,9 @@ bool events_has_role(const struct event *e, unsigned roles);
 /* A marked access: a primitive, or volatile or _Atomic by type. */
 bool events_is_marked(const struct event *e);
 
-/* A Linux atomic read-modify-write (not __set_bit(), not _local). */
-bool events_is_linux_rmw(const struct event *e);
+/* A kernel-model atomic read-modify-write (atomic_inc(), uatomic_inc();
+ * not __set_bit(), not _local). */
+bool events_is_lkmm_rmw(const struct event *e);
 
 /* The list holding @e and its index there; NULL if it is not in @fn. */
 const struct evlist *events_list_of(const struct function_ir *fn,

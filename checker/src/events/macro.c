@@ -233,6 +233,49 @@ bool macro_visit(struct builder *b, CXCursor c, enum ctx ctx)
 	return m != NULL;
 }
 
+/*
+ * A primitive that expands to nothing ("#define
+ * cmm_smp_read_barrier_depends()" on all but Alpha) leaves only the ';'
+ * of its statement, @c: the unclaimed primitive that ends right before
+ * it makes the event all the same.
+ */
+static bool empty_fence(const struct macro_exp *m)
+{
+	return m->prim && !m->claimed && !m->c11 && m->prim->kind == K_FENCE;
+}
+
+bool macro_visit_empty(struct builder *b, CXCursor c)
+{
+	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
+	unsigned i, p = s.off;
+
+	if (!fi || !fi->buf || s.off >= fi->len || fi->buf[s.off] != ';')
+		return false;
+	while (p > 0 && (fi->buf[p - 1] == ' ' || fi->buf[p - 1] == '\t'))
+		p--;
+	for (i = 0; i < b->macros.n; i++) {
+		struct macro_exp *m = &b->macros.v[i];
+		unsigned j;
+
+		if (m->file != s.file || m->end_off != p || m->outer)
+			continue;
+		if (!m->prim) {
+			/* a user macro around it: the primitive it writes */
+			macros_plan(&b->macros, m);
+			for (j = 0; j < m->nplan; j++)
+				if (empty_fence(m->plan[j])) {
+					macro_event(b, c, m->plan[j], CTX_LOAD);
+					return true;
+				}
+		} else if (empty_fence(m)) {
+			macro_event(b, c, m, CTX_LOAD);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the token at (@f, @off) is one of @n's argument @i's. */
 static bool spelled_in_arg(const struct macro_nested *n, unsigned i, CXFile f,
 			   unsigned off)

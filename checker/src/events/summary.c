@@ -14,7 +14,7 @@ static bool list_has_rmw(const struct evlist *l)
 	const struct event *e;
 
 	evlist_for_each(l, i, e) {
-		if (events_is_linux_rmw(e) ||
+		if (events_is_lkmm_rmw(e) ||
 		    (e->type == EV_CALL && e->callee_rmw))
 			return true;
 		for (j = 0; j < e->nlegs; j++)

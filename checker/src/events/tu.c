@@ -8,7 +8,8 @@
 /* Bodies that implement a primitive are its definition, not its use. */
 static bool implements_primitive(const char *name)
 {
-	return vocab_lookup(name, false) || vocab_name_is(name, R_IMPLEMENTS);
+	return vocab_lookup(name, VOCAB_NO_HEADER) ||
+	       vocab_name_is(name, R_IMPLEMENTS);
 }
 
 struct fn_walk {
@@ -73,7 +74,7 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 		if (j - i < sizeof(name)) {
 			memcpy(name, buf + i, j - i);
 			name[j - i] = '\0';
-			if (vocab_lookup(name, false))
+			if (vocab_lookup(name, VOCAB_NO_HEADER))
 				return true;
 		}
 	}
@@ -130,18 +131,101 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+struct dialect_vote {
+	unsigned rank;
+	enum oc_dialect d;
+};
+
+static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
+		    CXClientData data)
+{
+	struct dialect_vote *v = data;
+	CXString n = clang_getFileName(f);
+	enum oc_dialect d = D_LINUX;
+	unsigned r = clang_getCString(n) ?
+			     vocab_include_rank(clang_getCString(n), &d) :
+			     0;
+
+	(void)stack;
+	(void)depth;
+	if (r > v->rank) {
+		v->rank = r;
+		v->d = d;
+	}
+	clang_disposeString(n);
+}
+
+/*
+ * The dialect a TU is written in, from what it includes: a library's own
+ * header (<urcu/...>) over the kernel's over <stdatomic.h>
+ * (vocab_include_rank()); @found says whether one decided it.
+ */
+static enum oc_dialect tu_dialect(CXTranslationUnit tu,
+				  const struct build_opts *opts, bool *found)
+{
+	struct dialect_vote v = { 0, D_LINUX };
+
+	*found = true;
+	if (opts->dialect > 0)
+		return (enum oc_dialect)(opts->dialect - 1);
+	clang_getInclusions(tu, vote_cb, &v);
+	*found = v.rank > 0;
+	return v.d;
+}
+
+/* What the primitives of a TU including none of the headers are. */
+struct prim_vote {
+	bool kernel, builtin;
+};
+
+static void prim_vote_cb(const struct evlist *l, void *arg)
+{
+	struct prim_vote *v = arg;
+	const struct event *e;
+	unsigned i;
+
+	evlist_for_each(l, i, e) {
+		if (!e->prim)
+			continue;
+		if (e->prim->dialect == D_GNU)
+			v->builtin = true;
+		else
+			v->kernel = true;
+	}
+}
+
+/*
+ * A TU that includes no dialect's header is the kernel's (a snippet
+ * written against its names), unless the only primitives it uses are the
+ * GCC builtins: then it is written in those.
+ */
+static enum oc_dialect dialect_of_prims(const struct tu_ir *ir)
+{
+	struct prim_vote v = { false, false };
+	unsigned i;
+
+	for (i = 0; i < ir->nfns && !v.kernel; i++)
+		if (!ir->fns[i]->in_header)
+			events_for_each_list(ir->fns[i], prim_vote_cb, &v);
+	return v.builtin && !v.kernel ? D_GNU : D_LINUX;
+}
+
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out)
 {
 	struct builder b = { .tu = tu, .opts = opts };
 	struct fn_walk w = { .b = &b, .out = out };
 	CXString main = clang_getTranslationUnitSpelling(tu);
+	bool found;
 
 	memset(out, 0, sizeof(*out));
+	out->dialect = tu_dialect(tu, opts, &found);
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
 	macros_collect(tu, &b.macros);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
+	if (!found)
+		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);
 	free(b.summaries);
 	free(b.claims);

@@ -21,6 +21,8 @@ struct tu_ir {
 	struct arena *arena;
 	/* the callees' bodies that events point into (callee_body) */
 	struct evlist kept;
+	/* the dialect it is written in, whose names its messages speak */
+	enum oc_dialect dialect;
 };
 
 /* The text of the file an event's span names, or NULL. */

@@ -50,6 +50,9 @@ void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 	case CXCursor_CompoundStmt:
 		visit_all(b, c, CTX_LOAD);
 		return;
+	case CXCursor_NullStmt:
+		macro_visit_empty(b, c);
+		return;
 	case CXCursor_IfStmt:
 		stmt_if(b, c);
 		return;

@@ -161,7 +161,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_POINTER;
 	if (e->flags & EVF_IN_COND)
 		flags |= FA_IN_COND;
-	if ((e->prim && e->prim->dialect != D_LINUX) ||
+	if ((e->prim && e->prim->model == M_C11) ||
 	    (e->flags & EVF_ATOMIC_TYPE))
 		flags |= FA_C11;
 	if (e->type == EV_CALL && e->callee_known)
@@ -298,9 +298,14 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 
 		if (fn->repeat)
 			continue;
-		sb_printf(out, "U\t%s\t%s\t%u\t%d\n", fn->name,
+		sb_printf(out, "U\t%s\t%s\t%u\t%d", fn->name,
 			  fn->span.file ? fn->span.file : "", fn->span.line,
 			  fn->in_header);
+		/* the TU's dialect, for the tree findings' words; the
+		 * kernel's is the default and not written */
+		if (ir->dialect != D_LINUX)
+			sb_printf(out, "\t%s", vocab_dialect_name(ir->dialect));
+		sb_puts(out, "\n");
 		f.nev = 0;
 		f.nfacts = f.nlegs = f.nbranches = 0;
 		f.locks = f.rcu = 0;
@@ -505,9 +510,13 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			break;
 		}
 		n = split(line + 2, f, 13);
-		if (line[0] == 'U' && n == 4) {
+		if (line[0] == 'U' && (n == 4 || n == 5)) {
 			skip = seen_header(s, f);
 			fn = skip ? NULL : new_fn(s, f);
+			if (fn && n == 5 && vocab_dialect_by_name(f[4]) >= 0)
+				fn->dialect =
+					(enum oc_dialect)vocab_dialect_by_name(
+						f[4]);
 		} else if (skip) {
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {

@@ -75,6 +75,7 @@ struct fact_fn {
 	unsigned line;
 	bool in_header;
 	unsigned tu; /* index of the TU it was read from in its fact_set */
+	enum oc_dialect dialect; /* the TU's (facts_write_tu()) */
 	struct fact *v;
 	unsigned n;
 	struct fact_leg *legs;

@@ -61,7 +61,7 @@ unsigned named_functions(const char *c, const char **names, unsigned max,
 		memcpy(buf + used, s, len);
 		buf[used + len] = '\0';
 		/* primitives name the partner's kind, not where it is */
-		if (!vocab_lookup(buf + used, false)) {
+		if (!vocab_lookup(buf + used, VOCAB_NO_HEADER)) {
 			names[n++] = buf + used;
 			used += len + 1;
 		}
@@ -147,7 +147,7 @@ static const char *names_cpu_barrier(const char *c)
 		if (!strcmp(word, "barrier") && *e == '(')
 			return NULL;
 		if (!fix)
-			fix = this_side_needs(vocab_lookup(word, false));
+			fix = this_side_needs(vocab_lookup(word, VOCAB_NO_HEADER));
 	}
 	return fix;
 }

@@ -378,7 +378,7 @@ static unsigned *first_reads(const struct fact_fn *f)
  */
 static bool unordered_by_name(const struct fact *f)
 {
-	const struct vocab_entry *p = vocab_lookup(f->name, false);
+	const struct vocab_entry *p = vocab_lookup(f->name, VOCAB_NO_HEADER);
 
 	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
 }
@@ -497,7 +497,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 static bool not_a_flag(const struct fact *f)
 {
 	const struct vocab_entry *p =
-		f->name[0] ? vocab_lookup(f->name, false) : NULL;
+		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
 
 	return p && (p->roles & R_NOT_A_FLAG);
 }

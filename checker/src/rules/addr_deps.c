@@ -108,8 +108,9 @@ static const char *key_text(const char *key)
 /* A marked load that heads an address dependency in the LKMM. */
 static bool is_linux_head(const struct event *e)
 {
-	return e->type != EV_BRANCH && e->prim && e->prim->dialect == D_LINUX &&
-	       (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))) &&
+	return e->type != EV_BRANCH && e->prim && e->prim->model == M_LKMM &&
+	       (e->kind == K_LOAD ||
+		(e->kind == K_RMW && (e->flags & F_RET))) &&
 	       e->cls != OC_PLAIN && !rule_is_acquire_like(e) &&
 	       !events_has_role(e, R_PTR_ONLY);
 }
@@ -127,7 +128,7 @@ static const char *reader_for(const struct publisher *p)
 
 	if (w->cls == OC_PUBLISH)
 		return "rcu_dereference()";
-	if (w->prim && w->prim->dialect != D_LINUX)
+	if (w->prim && w->prim->model == M_C11)
 		return "an acquire load (memory_order_acquire)";
 	if (w->cls == OC_REL_STORE)
 		return "smp_load_acquire()";
@@ -305,8 +306,9 @@ static void check_addr_dep_plain_load_unlocked(struct rule_tree_ctx *ctx,
 
 /* Words in a comment that say the dependency is meant. */
 static const char *const pairing_words[] = {
-	"pairs with", "paired with", "pairing", "address dependency",
-	"address-dependency", "dependency ordering", "dependency-ordered",
+	"pairs with",	      "paired with",	    "pairing",
+	"address dependency", "address-dependency", "dependency ordering",
+	"dependency-ordered",
 };
 
 static void unannotated_list(const struct evlist *l, void *arg)
@@ -319,9 +321,10 @@ static void unannotated_list(const struct evlist *l, void *arg)
 	unsigned i;
 
 	evlist_for_each(l, i, e) {
-		if (e->type != EV_ACCESS || !events_has_role(e, R_UNNAMED_DEP) ||
-		    !(e->flags & EVF_POINTER) ||
-		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
+		if (e->type != EV_ACCESS ||
+		    !events_has_role(e, R_UNNAMED_DEP) ||
+		    !(e->flags & EVF_POINTER) || !e->key ||
+		    !(p = rule_tu_publisher(s->ctx, e->key)) ||
 		    !(use = first_use(s->fn, e)) || use->addr_how ||
 		    update_side(s->fn, e->key, p) ||
 		    rule_comment_mentions(s->ctx, e, 3, pairing_words,
@@ -426,8 +429,10 @@ static void compare_list(const struct evlist *l, void *arg)
 		if (br->type != EV_BRANCH || !(pc = br->cmp))
 			continue;
 		for (side = 0; side < 2; side++) {
-			const struct event *const *mine = side ? pc->rhs : pc->lhs;
-			const struct event *const *theirs = side ? pc->lhs : pc->rhs;
+			const struct event *const *mine =
+				side ? pc->rhs : pc->lhs;
+			const struct event *const *theirs =
+				side ? pc->lhs : pc->rhs;
 			unsigned nmine = side ? pc->nrhs : pc->nlhs;
 			unsigned ntheirs = side ? pc->nlhs : pc->nrhs;
 
@@ -443,8 +448,8 @@ static void compare_list(const struct evlist *l, void *arg)
 			use = load_through(&br->legs[pc->equal_leg], head);
 			/* if (p != &x) return; ... p->a: the rest is equal */
 			if (!use && ends_in_jump(&br->legs[!pc->equal_leg])) {
-				struct evlist rest = { l->v + i + 1, l->n - i - 1,
-						       0 };
+				struct evlist rest = { l->v + i + 1,
+						       l->n - i - 1, 0 };
 
 				use = load_through(&rest, head);
 			}
@@ -459,7 +464,8 @@ static void compare_list(const struct evlist *l, void *arg)
 				"happen before it; compare with "
 				"rcu_access_pointer(), or do not read through "
 				"'%s' after the comparison",
-				ptr ? ptr : "?", rule_event_text(head, hs, sizeof(hs)),
+				ptr ? ptr : "?",
+				rule_event_text(head, hs, sizeof(hs)),
 				other_addr ? "the address " : "",
 				other ? other : "?",
 				shown(s, use, us, sizeof(us)),
@@ -509,20 +515,21 @@ static void integer_list(const struct evlist *l, void *arg)
 			      e->addr_why_span.off >= head->span.off &&
 			      e->addr_why_span.off < head->span.end_off))
 			continue;
-		d = rule_report(s->ctx, s->self, s->fn, e,
-				"the address of %s depends on %s only through "
-				"'%s', %s: the access no longer depends on the "
-				"load and may happen before it; keep the "
-				"pointer itself (low-bit tagging and XOR are "
-				"the allowed integer idioms)",
-				shown(s, e, es, sizeof(es)),
-				rule_event_text(head, hs, sizeof(hs)),
-				e->addr_why ? e->addr_why : "?",
-				(e->addr_how & AH_CANCEL) ?
-					"which the compiler folds to a constant" :
-					"a truth value the compiler computes with "
-					"a branch (a control dependency, which "
-					"does not order loads)");
+		d = rule_report(
+			s->ctx, s->self, s->fn, e,
+			"the address of %s depends on %s only through "
+			"'%s', %s: the access no longer depends on the "
+			"load and may happen before it; keep the "
+			"pointer itself (low-bit tagging and XOR are "
+			"the allowed integer idioms)",
+			shown(s, e, es, sizeof(es)),
+			rule_event_text(head, hs, sizeof(hs)),
+			e->addr_why ? e->addr_why : "?",
+			(e->addr_how & AH_CANCEL) ?
+				"which the compiler folds to a constant" :
+				"a truth value the compiler computes with "
+				"a branch (a control dependency, which "
+				"does not order loads)");
 		rule_note(d, head, "the load the dependency starts at");
 		rule_note_span(d, &e->addr_why_span, "where it is lost");
 	}
@@ -547,6 +554,26 @@ static bool is_acquire_fence(const struct event *e, const void *arg)
 		e->cls == OC_FENCE_FULL);
 }
 
+static bool is_read_depends(const struct event *e, const void *arg)
+{
+	(void)arg;
+	return e->type == EV_FENCE && events_has_role(e, R_READ_DEPENDS);
+}
+
+/*
+ * A load that orders no dependency: C11's relaxed one, whose writer must
+ * release; a dialect's marked one that heads none (R_NO_DEP), however
+ * the writer publishes, unless the barrier that makes it one follows.
+ */
+static bool no_dep_load(const struct scan *s, const struct event *e,
+			const struct publisher *p)
+{
+	if (e->prim->model == M_C11)
+		return e->order == MO_RELAXED && p->at->cls == OC_REL_STORE;
+	return events_has_role(e, R_NO_DEP) &&
+	       !find_in(&s->fn->body, is_read_depends, NULL);
+}
+
 static void c11_list(const struct evlist *l, void *arg)
 {
 	struct scan *s = arg;
@@ -557,14 +584,28 @@ static void c11_list(const struct evlist *l, void *arg)
 	unsigned i;
 
 	evlist_for_each(l, i, e) {
-		if (e->type != EV_ACCESS || !e->prim ||
-		    e->prim->dialect == D_LINUX || e->kind != K_LOAD ||
-		    e->order != MO_RELAXED || !(e->flags & EVF_POINTER) ||
-		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
-		    p->at->cls != OC_REL_STORE || !(use = first_use(s->fn, e)) ||
+		if (e->type != EV_ACCESS || !e->prim || e->kind != K_LOAD ||
+		    !(e->flags & EVF_POINTER) || !e->key ||
+		    !(p = rule_tu_publisher(s->ctx, e->key)) ||
+		    !no_dep_load(s, e, p) || !(use = first_use(s->fn, e)) ||
 		    update_side(s->fn, e->key, p) ||
 		    find_in(&s->fn->body, is_acquire_fence, NULL))
 			continue;
+		if (e->prim->model == M_LKMM) {
+			d = rule_report(
+				s->ctx, s->self, s->fn, e,
+				"%s() of '%s', then read through (%s): "
+				"it heads no address dependency, so "
+				"the read may see what was there before "
+				"%s in %s() published it; use "
+				"rcu_dereference()",
+				e->name, key_text(e->key),
+				shown(s, use, us, sizeof(us)), p->how,
+				p->function);
+			rule_note(d, p->at, "published here");
+			rule_note(d, use, "read through here");
+			continue;
+		}
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"relaxed load of '%s', then read through (%s): "
 				"C11 gives a relaxed load no dependency "
@@ -572,9 +613,8 @@ static void c11_list(const struct evlist *l, void *arg)
 				"before %s in %s() published it; use "
 				"memory_order_acquire (memory_order_consume is "
 				"compiled as acquire)",
-				key_text(e->key),
-				shown(s, use, us, sizeof(us)), p->how,
-				p->function);
+				key_text(e->key), shown(s, use, us, sizeof(us)),
+				p->how, p->function);
 		rule_note(d, p->at, "published here");
 		rule_note(d, use, "read through here");
 	}
@@ -591,8 +631,7 @@ static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_addr_dep_plain_load,
-			    RULE_REPORTS_READER),
+	  ON_FUNCTION_FLAGS(check_addr_dep_plain_load, RULE_REPORTS_READER),
 	  "a published pointer (`rcu_assign_pointer()`, release, `smp_wmb(); "
 	  "WRITE_ONCE()`) read with a plain load in a lockless reader, then "
 	  "dereferenced" },
@@ -614,10 +653,10 @@ static const struct rule rules[] = {
 	  "the dependency goes through arithmetic that cancels (`p - p`, `& "
 	  "0`) or a comparison feeding an index" },
 	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_addr_dep_c11_relaxed,
-			    RULE_REPORTS_READER),
-	  "C11/GNU relaxed load of a pointer published by a release, then read "
-	  "through" },
+	  ON_FUNCTION_FLAGS(check_addr_dep_c11_relaxed, RULE_REPORTS_READER),
+	  "C11/GNU relaxed load of a pointer published by a release, or a "
+	  "marked load that heads no dependency (urcu's `uatomic_read()`), "
+	  "then read through" },
 };
 
 const struct rule_family family_addr_deps = {

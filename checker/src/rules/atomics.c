@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "../spell.h"
 #include "rule.h"
 
 /* ---- what the neighbours are ---- */
@@ -17,12 +18,16 @@ static bool is_smp_mb(const struct event *e)
 	return events_has_role(e, R_MB_HELPERS);
 }
 
-/* Void RMWs and the _relaxed/_acquire/_release ones: not fully ordered. */
+/*
+ * Void RMWs and the _relaxed/_acquire/_release ones: not fully ordered;
+ * and a kernel-model dialect's seq_cst ones (QEMU's qatomic_*()), which do
+ * not order relaxed accesses beside them on every host (atomics.rst).
+ */
 static bool is_unordered_rmw(const struct event *e)
 {
-	return events_is_linux_rmw(e) && !(e->flags & F_COND) &&
+	return events_is_lkmm_rmw(e) && !(e->flags & F_COND) &&
 	       (e->cls == OC_RMW_RLX || e->cls == OC_RMW_ACQ ||
-		e->cls == OC_RMW_REL);
+		e->cls == OC_RMW_REL || e->cls == OC_RMW_SC);
 }
 
 /* Fully ordered whether or not it "succeeds" (not cmpxchg, add_unless). */
@@ -36,22 +41,26 @@ static bool is_full_rmw(const struct event *e)
 static const char *rmw_word(const struct event *e)
 {
 	if (!(e->flags & F_RET))
-		return "void";
+		return e->cls == OC_RMW_SC ? "void seq_cst" : "void";
 	return e->cls == OC_RMW_RLX ? "relaxed" :
 	       e->cls == OC_RMW_ACQ ? "acquire-only" :
+	       e->cls == OC_RMW_SC  ? "seq_cst" :
 				      "release-only";
 }
 
-/* The helper twin of smp_mb()/virt_mb(): "smp_mb__after_atomic" */
+/*
+ * The helper twin of smp_mb()/virt_mb(): "smp_mb__after_atomic()"; in
+ * a dialect with one per RMW, that of @rmw: "cmm_smp_mb__after_uatomic_inc()"
+ */
 static void helper_name(char *buf, size_t n, const struct event *mb,
-			const char *side)
+			const struct event *rmw, const char *side)
 {
-	snprintf(buf, n, "%s__%s_atomic()", mb->prim->name, side);
+	if (!spell_mb_helper(rmw->prim->dialect, side, rmw->prim->name, buf, n))
+		snprintf(buf, n, "%s__%s_atomic()", mb->prim->name, side);
 }
 
 /* A comment saying the RMW the helper upgrades is elsewhere. */
-static const char *const caller_words[] = { "rely on", "relies on",
-					    "caller" };
+static const char *const caller_words[] = { "rely on", "relies on", "caller" };
 
 static const char *describe(const struct event *e, char *buf, size_t n)
 {
@@ -107,18 +116,20 @@ static void mb_beside_rmw(const struct evlist *l, void *arg, bool after)
 		rmw = events_through_call(via, after);
 		if (!is_unordered_rmw(rmw))
 			continue;
-		helper_name(helper, sizeof(helper), e,
+		helper_name(helper, sizeof(helper), e, rmw,
 			    after ? "after" : "before");
 		d = rule_report(s->ctx, s->self, s->fn, e,
-				"%s() directly %s a %s atomic; use %s",
-				e->name, after ? "after" : "before",
-				rmw_word(rmw), helper);
+				"%s() directly %s a %s atomic; use %s", e->name,
+				after ? "after" : "before", rmw_word(rmw),
+				helper);
 		if (via != rmw)
 			rule_note(d, via, "'%s()' %s with '%s()'", via->name,
 				  after ? "ends" : "starts", rmw->name);
-		rule_note(d, rmw, "'%s()' is unordered; %s upgrades it to "
+		rule_note(d, rmw,
+			  "'%s()' is unordered; %s upgrades it to "
 			  "full ordering and is free where the RMW already is "
-			  "(x86)", rmw->name, helper);
+			  "(x86)",
+			  rmw->name, helper);
 		if (e->fixable && s->self->fix == FIX_SAFE)
 			rule_fix_replace(s->ctx, d, e, helper);
 	}
@@ -222,15 +233,16 @@ static void store_mb_list(const struct evlist *l, void *arg)
 				"WRITE_ONCE() directly followed by smp_mb(); "
 				"use smp_store_mb(%s)",
 				st->args);
-		rule_note(d, e, "the full barrier is here; smp_store_mb() is "
+		rule_note(d, e,
+			  "the full barrier is here; smp_store_mb() is "
 			  "one xchg on x86");
-		if (st->fixable && e->fixable && st->span.file == e->span.file &&
-		    s->self->fix == FIX_SAFE) {
+		if (st->fixable && e->fixable &&
+		    st->span.file == e->span.file && s->self->fix == FIX_SAFE) {
 			char text[512];
 
 			if ((size_t)snprintf(text, sizeof(text),
-					     "smp_store_mb(%s)", st->args) <
-			    sizeof(text)) {
+					     "smp_store_mb(%s)",
+					     st->args) < sizeof(text)) {
 				rule_fix_replace(s->ctx, d, st, text);
 				rule_fix_remove_stmt(s->ctx, d, e);
 			}
@@ -274,7 +286,7 @@ static enum found scan_deep(const struct evlist *l)
 	enum found f, r = FOUND_NONE;
 
 	evlist_for_each(l, i, e) {
-		if (events_is_linux_rmw(e) ||
+		if (events_is_lkmm_rmw(e) ||
 		    (e->type == EV_CALL && e->callee_rmw))
 			return FOUND_RMW;
 		if ((e->type == EV_CALL && !e->callee_known && !e->prim) ||
@@ -304,7 +316,7 @@ static enum found find_rmw(const struct function_ir *fn, const struct evlist *l,
 	for (;;) {
 		for (j = (long)i + dir; j >= 0 && j < (long)l->n; j += dir) {
 			e = l->v[j];
-			if (events_is_linux_rmw(e)) {
+			if (events_is_lkmm_rmw(e)) {
 				s->rmw = e;
 				return FOUND_RMW;
 			}
@@ -361,7 +373,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 
 	if (is_unordered_rmw(n))
 		return;
-	if (events_is_linux_rmw(n) && (n->flags & F_COND)) {
+	if (events_is_lkmm_rmw(n) && (n->flags & F_COND)) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s '%s()', a conditional RMW: redundant "
 				"when it succeeds, and it orders nothing when "
@@ -370,7 +382,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 		rule_note(d, n, "'%s()' is here", n->name);
 		return;
 	}
-	if (events_is_linux_rmw(n) && n->cls == OC_RMW_FULL) {
+	if (events_is_lkmm_rmw(n) && n->cls == OC_RMW_FULL) {
 		d = rule_report(s->ctx, s->self, s->fn, e,
 				"%s() %s '%s()', which is already fully "
 				"ordered; the barrier is redundant",
@@ -381,7 +393,7 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 	}
 	/* a cmpxchg retry loop leaves only when the RMW succeeded */
 	if (via && via->type == EV_LOOP && after && via->legs[0].n &&
-	    events_is_linux_rmw(via->legs[0].v[via->legs[0].n - 1]))
+	    events_is_lkmm_rmw(via->legs[0].v[via->legs[0].n - 1]))
 		return;
 	switch (find_rmw(s->fn, l, i, after ? -1 : 1, &found)) {
 	case FOUND_UNKNOWN:
@@ -423,10 +435,11 @@ static void misuse_helper(struct scan *s, const struct evlist *l, unsigned i,
 		rule_note(d, n, "%s is here", what);
 		return;
 	}
-	d = rule_report(s->ctx, s->self, s->fn, e,
-			"%s() with no atomic read-modify-write %s it in '%s()'; "
-			"it orders nothing here; use smp_mb()",
-			e->name, after ? "before" : "after", s->fn->name);
+	d = rule_report(
+		s->ctx, s->self, s->fn, e,
+		"%s() with no atomic read-modify-write %s it in '%s()'; "
+		"it orders nothing here; use smp_mb()",
+		e->name, after ? "before" : "after", s->fn->name);
 	if (n)
 		rule_note(d, n, "%s comes %s it and does no atomic RMW",
 			  describe(n, what, sizeof(what)),
@@ -464,15 +477,15 @@ static void misuse_c11(struct scan *s, const struct event *e)
 	struct oc_diag *d;
 
 	if (e->type == EV_FENCE && e->kind == K_FENCE && e->prim &&
-	    e->prim->dialect != D_LINUX &&
-	    !(e->flags & F_SIGNAL) && e->order == MO_RELAXED) {
+	    e->prim->model == M_C11 && !(e->flags & F_SIGNAL) &&
+	    e->order == MO_RELAXED) {
 		rule_report(s->ctx, s->self, s->fn, e,
 			    "%s(memory_order_relaxed) orders nothing; use "
 			    "the order the code relies on, or remove it",
 			    e->name);
 		return;
 	}
-	if (e->type != EV_ACCESS || !e->prim || e->prim->dialect == D_LINUX)
+	if (e->type != EV_ACCESS || !e->prim || e->prim->model == M_LKMM)
 		return;
 	why = invalid_order(e);
 	if (why) {

@@ -449,7 +449,7 @@ static bool fenced_since(const struct evlist *l, unsigned i,
 		if (e->type == EV_FENCE &&
 		    (vocab_fence_mask(e->cls, e->flags) & VO_RR))
 			return true;
-		if (events_is_linux_rmw(e) && e->cls == OC_RMW_FULL)
+		if (events_is_lkmm_rmw(e) && e->cls == OC_RMW_FULL)
 			return true;
 	}
 	return false;
@@ -494,7 +494,7 @@ static void check_ctrl_dep_load_load(struct rule_ctx *ctx,
 static bool is_c11_relaxed(const struct event *e, enum oc_kind kind)
 {
 	return e && e->type == EV_ACCESS && e->kind == kind && e->prim &&
-	       e->prim->dialect != D_LINUX && e->order == MO_RELAXED;
+	       e->prim->model == M_C11 && e->order == MO_RELAXED;
 }
 
 static void c11_list(const struct evlist *l, void *arg)

@@ -43,7 +43,7 @@ static bool later_publication(const struct pair_candidate *c,
  */
 static bool says_unordered(const struct fact *f)
 {
-	const struct vocab_entry *p = vocab_lookup(f->name, false);
+	const struct vocab_entry *p = vocab_lookup(f->name, VOCAB_NO_HEADER);
 
 	return p && (p->roles & R_UNORDERED_PUBLISH);
 }

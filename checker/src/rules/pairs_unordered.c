@@ -43,7 +43,7 @@ static bool locked(const struct fact *f)
 static bool relaxed_flag(const struct fact *f, char op)
 {
 	const struct vocab_entry *p =
-		f->name[0] ? vocab_lookup(f->name, false) : NULL;
+		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
 
 	return f->op == op && (f->flags & FA_MARKED) &&
 	       (f->cls == OC_MLOAD || f->cls == OC_MSTORE) &&

@@ -13,6 +13,7 @@
 
 #include "../pairs/lockless.h"
 #include "../pairs/pairing.h"
+#include "../spell.h"
 #include "../util.h"
 #include "context.h"
 #include "registry.h"
@@ -88,6 +89,29 @@ static void run_rules(const struct pair_candidate *c, void *arg)
 		registry_run_tree(arg, c);
 }
 
+/*
+ * The dialect of the TU a finding is reported in: that of its function,
+ * else of a function of its file, else the kernel's.
+ */
+static enum oc_dialect diag_dialect(const struct fact_set *set,
+				    const struct oc_diag *d)
+{
+	const struct fact_fn *in_file = NULL;
+	unsigned i;
+
+	for (i = 0; i < set->nfns; i++) {
+		const struct fact_fn *fn = &set->fns[i];
+
+		if (!fn->file || !d->file || strcmp(fn->file, d->file))
+			continue;
+		if (d->function && !strcmp(fn->name, d->function))
+			return fn->dialect;
+		if (!in_file)
+			in_file = fn;
+	}
+	return in_file ? in_file->dialect : D_LINUX;
+}
+
 bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		   const struct diag_list *seen, struct diag_list *out,
 		   struct litmus_findings *litmus, double deadline)
@@ -97,11 +121,15 @@ bool rule_tree_run(const struct fact_set *facts, const bool *report,
 	struct rule_tree_ctx ctx = { facts,  report, seen, out,
 				     litmus, NULL,   NULL };
 
+	unsigned n0 = out->n, i;
+
 	ctx.reported = strset_new();
 	ctx.seen_readers = index_readers(seen);
 	expired = pairing_find(facts, run_rules, &ctx, deadline);
 	if (!expired)
 		lockless_find(facts, run_rules, &ctx);
+	for (i = n0; i < out->n; i++)
+		spell_diag(&out->v[i], diag_dialect(facts, &out->v[i]));
 	strset_free(ctx.seen_readers);
 	strset_free(ctx.reported);
 	return expired;

@@ -8,13 +8,14 @@
 #include "../pairs/facts.h"
 #include "../rules/context.h"
 #include "../rules/registry.h"
+#include "../spell.h"
 
 int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 	       struct diag_list *out, struct strbuf *facts)
 {
 	struct tu_ir ir;
 	struct rule_ctx ctx;
-	unsigned i;
+	unsigned i, n0 = out->n;
 	int rc = events_build_tu(tu, &opts->build, &ir);
 
 	if (rc)
@@ -27,6 +28,9 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 			events_dump(opts->dump_ir, ir.fns[i]);
 		registry_run_function(&ctx, ir.fns[i]);
 	}
+	/* the findings in the words of the TU's dialect */
+	for (i = n0; i < out->n; i++)
+		spell_diag(&out->v[i], ir.dialect);
 	if (facts)
 		facts_write_tu(&ir, facts);
 	rule_ctx_fini(&ctx);
