@@ -147,7 +147,8 @@ static const char *names_cpu_barrier(const char *c)
 		if (!strcmp(word, "barrier") && *e == '(')
 			return NULL;
 		if (!fix)
-			fix = this_side_needs(vocab_lookup(word, VOCAB_NO_HEADER));
+			fix = this_side_needs(
+				vocab_lookup(word, VOCAB_NO_HEADER));
 	}
 	return fix;
 }
