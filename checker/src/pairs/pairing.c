@@ -193,14 +193,6 @@ struct pass {
 	double deadline; /* CLOCK_MONOTONIC seconds, or 0: none */
 	bool expired;
 	bool *capped; /* by a group's first index: its cap was reported */
-	/*
-	 * The key pairs that a function orders on its own (its two accesses,
-	 * no callee's), as unordered pairs of interned keys: what the tree
-	 * says is a message, whatever the structs (documented_*()).
-	 */
-	const char **doc;
-	size_t ndoc, capdoc;
-	bool *deferred; /* by function: it has a callee side left for later */
 };
 
 /*
@@ -225,81 +217,6 @@ static bool out_of_time(struct pass *p, size_t step)
 	    mono_now() > p->deadline)
 		p->expired = true;
 	return p->expired;
-}
-
-static size_t doc_slot(const struct pass *p, const char *x, const char *y)
-{
-	size_t h = (((size_t)(uintptr_t)x >> 3) * 0x9e3779b97f4a7c15ull) ^
-		   ((size_t)(uintptr_t)y >> 3) * 0xc2b2ae3d27d4eb4full;
-
-	for (h &= p->capdoc - 1;
-	     p->doc[2 * h] && (p->doc[2 * h] != x || p->doc[2 * h + 1] != y);
-	     h = (h + 1) & (p->capdoc - 1))
-		;
-	return h;
-}
-
-/* Into a table with room. */
-static void doc_put(struct pass *p, const char *x, const char *y)
-{
-	size_t h = doc_slot(p, x, y);
-
-	if (!p->doc[2 * h]) {
-		p->doc[2 * h] = x;
-		p->doc[2 * h + 1] = y;
-		p->ndoc++;
-	}
-}
-
-static void documented_add(struct pass *p, const char *x, const char *y)
-{
-	const char **old = p->doc;
-	size_t i, n = p->capdoc;
-
-	if (x > y) {
-		const char *t = x;
-
-		x = y;
-		y = t;
-	}
-	if (2 * (p->ndoc + 1) > p->capdoc) {
-		p->capdoc = p->capdoc ? 2 * p->capdoc : 1024;
-		p->doc = xcalloc(2 * p->capdoc, sizeof(*p->doc));
-		p->ndoc = 0;
-		for (i = 0; i < n; i++)
-			if (old[2 * i])
-				doc_put(p, old[2 * i], old[2 * i + 1]);
-		free(old);
-	}
-	doc_put(p, x, y);
-}
-
-static bool documented(const struct pass *p, const char *x, const char *y)
-{
-	if (!p->capdoc)
-		return false;
-	if (x > y) {
-		const char *t = x;
-
-		x = y;
-		y = t;
-	}
-	return p->doc[2 * doc_slot(p, x, y)] == x;
-}
-
-/* The key pairs the functions' own sides order: after the first collection. */
-static void documented_collect(struct pass *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++) {
-		const struct pair_side *e = &p->v[i];
-		const struct fact_fn *f = &p->set->fns[e->fn];
-
-		if (e->o.ord == ORD_YES && !facts_via(f, &f->v[e->i]) &&
-		    !facts_via(f, &f->v[e->j]))
-			documented_add(p, e->k1, e->k2);
-	}
 }
 
 static void add_side(struct pass *p, enum pair_role role, unsigned fn,
@@ -536,18 +453,11 @@ static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
 		f->v[j - 1].cls == OC_MOD_BEFORE);
 }
 
-/*
- * The pairs of one function that can be a side of a shape. With @later,
- * only the pairs of a callee's access and another struct's that the first
- * collection left for later (callee_side_ok()), where the tree orders the
- * same two keys on its own somewhere (documented()): the other side of
- * blk-iocost's commit_weights(), whose generation count is in struct ioc
- * and its data in struct ioc_gq.
- */
-static void collect_fn(struct pass *p, unsigned fn, bool later)
+/* The pairs of one function that can be a side of a shape. */
+static void collect_fn(struct pass *p, unsigned fn)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
-	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join)), ok;
+	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join));
 	unsigned i, j, *first;
 
 	/* a key's parse, once per fact, not once per pair */
@@ -577,17 +487,15 @@ static void collect_fn(struct pass *p, unsigned fn, bool later)
 			 * accesses is a callee's (Linux 6.1's helpers that
 			 * each touch one field of a locked structure, such as
 			 * rcu_segcblist's, paired by dozens otherwise), and
-			 * not both under a lock. Unless the tree orders the
-			 * same two keys elsewhere (@later).
+			 * not both under a lock. Taking a callee's access of
+			 * another struct where the tree orders the two keys
+			 * elsewhere (blk-iocost's commit_weights()) was tried:
+			 * on Linux 6.1 it made 68 tree findings 285.
 			 */
-			ok = !(facts_via(f, a) && facts_via(f, b)) &&
-			     !(a->locks && b->locks &&
-			       !order_unlock_lock(f, i, j)) &&
-			     callee_side_ok(p, f, a, b);
-			if (!ok && !later)
-				p->deferred[fn] = true;
-			if (ok == later ||
-			    (later && !documented(p, a->key, b->key)))
+			if ((facts_via(f, a) && facts_via(f, b)) ||
+			    (a->locks && b->locks &&
+			     !order_unlock_lock(f, i, j)) ||
+			    !callee_side_ok(p, f, a, b))
 				continue;
 			/* two counter bumps that return nothing pass no
 			 * message: counts, or ring_buffer's RB_WARN_ON()
@@ -1112,13 +1020,8 @@ bool pairing_find(const struct fact_set *set,
 	unsigned i;
 
 	p.sums = summaries_new(set);
-	p.deferred = xcalloc(set->nfns ? set->nfns : 1, sizeof(*p.deferred));
 	for (i = 0; i < set->nfns; i++)
-		collect_fn(&p, i, false);
-	documented_collect(&p);
-	for (i = 0; i < set->nfns; i++)
-		if (p.deferred[i])
-			collect_fn(&p, i, true);
+		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */
 		qsort(p.v, p.n, sizeof(*p.v), cmp_side);
 	p.nsorted = p.n;
@@ -1133,8 +1036,6 @@ bool pairing_find(const struct fact_set *set,
 	summaries_free(p.sums);
 	free(p.v);
 	free(p.occ);
-	free(p.doc);
-	free(p.deferred);
 	free(memo.v);
 	return p.expired;
 }
