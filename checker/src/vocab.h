@@ -154,6 +154,18 @@ struct vocab_entry {
 	unsigned roles; /* R_* */
 };
 
+/*
+ * Whether @p orders as C11 code does: the rows of C11 and GNU, and a row of
+ * another dialect that reads a memory-order argument (DPDK's
+ * rte_atomic_thread_fence()). The rows of Linux, Concurrency Kit and DPDK
+ * have a fixed class of their own and are not.
+ */
+static inline bool vocab_c11_like(const struct vocab_entry *p)
+{
+	return p->dialect == D_C11 || p->dialect == D_GNU ||
+	       (p->flags & F_MO_ARG);
+}
+
 /* C11 memory orders, numbered as clang's __ATOMIC_* macros. */
 enum oc_order {
 	MO_RELAXED = 0,

@@ -113,7 +113,29 @@ static void test_roles(void)
 	CHECK(vocab_name_is("kmem_cache_alloc", R_ALLOCATES));
 	CHECK(!vocab_name_is("kmem_cache_alloc", R_SEQ_READ));
 	/* the dialect table: each file's rows are its dialect's */
-	CHECK(D_COUNT == 3);
+	CHECK(D_COUNT == 5);
+	/* CK and DPDK: fixed classes; PRIM_GLOB rows cover type suffixes */
+	CHECK(vocab_lookup("ck_pr_load_ptr", false)->cls == OC_MLOAD);
+	CHECK(vocab_lookup("ck_pr_md_store_64", false)->kind == K_STORE);
+	CHECK(vocab_lookup("ck_pr_fas_uint", false)->cls == OC_RMW_RLX);
+	CHECK(vocab_lookup("ck_pr_dec_uint_zero", false)->flags & F_RET);
+	CHECK(!(vocab_lookup("ck_pr_inc_int", false)->flags & F_RET));
+	CHECK(!strcmp(vocab_lookup("ck_pr_cas_ptr_2_value", false)->name,
+		      "ck_pr_cas_ptr_2_value"));
+	CHECK(vocab_lookup("ck_spinlock_fas_unlock", false)->kind == K_UNLOCK);
+	CHECK(vocab_lookup("ck_spinlock_lock", false)->kind == K_LOCK);
+	CHECK(vocab_lookup("ck_pr_fence_store", false)->dialect == D_CK);
+	CHECK(!vocab_c11_like(vocab_lookup("ck_pr_fence_store", false)));
+	CHECK(!vocab_lookup("ck_pr_stall", false));
+	CHECK(vocab_lookup("rte_smp_rmb", false)->cls == OC_FENCE_R);
+	CHECK(vocab_lookup("rte_atomic32_inc", false)->cls == OC_RMW_FULL);
+	CHECK(vocab_lookup("rte_atomic64_add_return", false)->flags & F_RET);
+	CHECK(!vocab_c11_like(vocab_lookup("rte_smp_mb", false)));
+	CHECK(vocab_c11_like(vocab_lookup("rte_atomic_thread_fence", false)));
+	CHECK(vocab_lookup("rte_ring_mp_enqueue_bulk", false)->cls ==
+	      OC_REL_STORE);
+	CHECK(vocab_lookup("rte_spinlock_unlock", false)->kind == K_UNLOCK);
+	CHECK(!vocab_lookup("rte_atomic32_t", false));
 	CHECK(vocab_lookup("__atomic_load_n", false)->dialect == D_GNU);
 	CHECK(vocab_lookup("__sync_fetch_and_add", false)->dialect == D_GNU);
 	CHECK(vocab_lookup("atomic_long_inc_return_relaxed", false)->dialect ==

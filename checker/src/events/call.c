@@ -48,9 +48,9 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 		}
 	}
 	p = vocab_lookup(*name, m && m->c11);
-	if (!p || (p->dialect == D_LINUX && !(m && m->c11))) {
+	if (!p || (!vocab_c11_like(p) && !(m && m->c11))) {
 		/* a kernel name here is handled as a macro or a call */
-		return p && p->dialect != D_LINUX ? p : NULL;
+		return p && vocab_c11_like(p) ? p : NULL;
 	}
 	return p;
 }
@@ -161,7 +161,7 @@ void call_visit(struct builder *b, CXCursor c)
 		free(name);
 		return;
 	}
-	if (p && p->dialect != D_LINUX && (p->flags & F_MO_ARG)) {
+	if (p && vocab_c11_like(p) && (p->flags & F_MO_ARG)) {
 		/* __atomic_thread_fence(mo) and <stdatomic.h>'s fences */
 		const struct vocab_entry *q = c11_name_at(b, c, &shown);
 

@@ -23,6 +23,6 @@ bool events_is_marked(const struct event *e)
 bool events_is_linux_rmw(const struct event *e)
 {
 	return e && e->type == EV_ACCESS && e->kind == K_RMW && e->prim &&
-	       e->prim->dialect == D_LINUX &&
+	       !vocab_c11_like(e->prim) &&
 	       !(e->flags & (F_NONATOMIC | F_LOCAL_CPU));
 }

@@ -161,7 +161,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_POINTER;
 	if (e->flags & EVF_IN_COND)
 		flags |= FA_IN_COND;
-	if ((e->prim && e->prim->dialect != D_LINUX) ||
+	if ((e->prim && vocab_c11_like(e->prim)) ||
 	    (e->flags & EVF_ATOMIC_TYPE))
 		flags |= FA_C11;
 	if (e->type == EV_CALL && e->callee_known)

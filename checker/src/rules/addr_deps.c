@@ -108,7 +108,7 @@ static const char *key_text(const char *key)
 /* A marked load that heads an address dependency in the LKMM. */
 static bool is_linux_head(const struct event *e)
 {
-	return e->type != EV_BRANCH && e->prim && e->prim->dialect == D_LINUX &&
+	return e->type != EV_BRANCH && e->prim && !vocab_c11_like(e->prim) &&
 	       (e->kind == K_LOAD || (e->kind == K_RMW && (e->flags & F_RET))) &&
 	       e->cls != OC_PLAIN && !rule_is_acquire_like(e) &&
 	       !events_has_role(e, R_PTR_ONLY);
@@ -127,7 +127,7 @@ static const char *reader_for(const struct publisher *p)
 
 	if (w->cls == OC_PUBLISH)
 		return "rcu_dereference()";
-	if (w->prim && w->prim->dialect != D_LINUX)
+	if (w->prim && vocab_c11_like(w->prim))
 		return "an acquire load (memory_order_acquire)";
 	if (w->cls == OC_REL_STORE)
 		return "smp_load_acquire()";
@@ -558,7 +558,7 @@ static void c11_list(const struct evlist *l, void *arg)
 
 	evlist_for_each(l, i, e) {
 		if (e->type != EV_ACCESS || !e->prim ||
-		    e->prim->dialect == D_LINUX || e->kind != K_LOAD ||
+		    !vocab_c11_like(e->prim) || e->kind != K_LOAD ||
 		    e->order != MO_RELAXED || !(e->flags & EVF_POINTER) ||
 		    !e->key || !(p = rule_tu_publisher(s->ctx, e->key)) ||
 		    p->at->cls != OC_REL_STORE || !(use = first_use(s->fn, e)) ||

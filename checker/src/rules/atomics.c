@@ -464,7 +464,7 @@ static void misuse_c11(struct scan *s, const struct event *e)
 	struct oc_diag *d;
 
 	if (e->type == EV_FENCE && e->kind == K_FENCE && e->prim &&
-	    e->prim->dialect != D_LINUX &&
+	    vocab_c11_like(e->prim) &&
 	    !(e->flags & F_SIGNAL) && e->order == MO_RELAXED) {
 		rule_report(s->ctx, s->self, s->fn, e,
 			    "%s(memory_order_relaxed) orders nothing; use "
@@ -472,7 +472,7 @@ static void misuse_c11(struct scan *s, const struct event *e)
 			    e->name);
 		return;
 	}
-	if (e->type != EV_ACCESS || !e->prim || e->prim->dialect == D_LINUX)
+	if (e->type != EV_ACCESS || !e->prim || !vocab_c11_like(e->prim))
 		return;
 	why = invalid_order(e);
 	if (why) {

@@ -494,7 +494,7 @@ static void check_ctrl_dep_load_load(struct rule_ctx *ctx,
 static bool is_c11_relaxed(const struct event *e, enum oc_kind kind)
 {
 	return e && e->type == EV_ACCESS && e->kind == kind && e->prim &&
-	       e->prim->dialect != D_LINUX && e->order == MO_RELAXED;
+	       vocab_c11_like(e->prim) && e->order == MO_RELAXED;
 }
 
 static void c11_list(const struct evlist *l, void *arg)
