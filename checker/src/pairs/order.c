@@ -80,6 +80,18 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 	/* C11 has no dependency ordering at all (consume is acquire) */
 	if (first_reads && b->adep == (int)i && !(a->flags & FA_C11))
 		return yes(a, "an address dependency");
+	/*
+	 * b hangs on another read of a's location: an earlier one, which a
+	 * reads again to check it (hazard pointers: "p = load(&head);
+	 * protect(p); if (p != load(&head)) retry;"), so b reads the object
+	 * the first read found; or a later one, which reads what a read or
+	 * newer (coherence) and orders b after it (MCS unlock: "next =
+	 * load(&node->next); if (!next) while (!(next = load(...)));")
+	 */
+	if (first_reads && b->adep >= 0 && (unsigned)b->adep < j &&
+	    fn->v[b->adep].key == a->key && a->key[0] &&
+	    fn->v[b->adep].op == FO_LOAD && !(fn->v[b->adep].flags & FA_C11))
+		return yes(&fn->v[b->adep], "an address dependency");
 	if (first_reads && second_writes && b->cdep == (int)i &&
 	    !(a->flags & FA_C11))
 		return yes(a, "a control dependency");
