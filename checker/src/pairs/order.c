@@ -57,9 +57,8 @@ const struct fact *order_unlock_lock(const struct fact_fn *fn, unsigned i,
  * on through a chain of address dependencies (a list iterator's first
  * read, then the next pointers: "n = FIRST(head); n = NEXT(n)"), or NULL.
  */
-static const struct fact *dep_on(const struct fact_fn *fn,
-				 const struct fact *a, unsigned i,
-				 const struct fact *b, unsigned j)
+static const struct fact *dep_on(const struct fact_fn *fn, const struct fact *a,
+				 unsigned i, const struct fact *b, unsigned j)
 {
 	const struct fact *h;
 	int k, steps;
@@ -113,8 +112,7 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 	 * newer (coherence) and orders b after it (MCS unlock: "next =
 	 * load(&node->next); if (!next) while (!(next = load(...)));")
 	 */
-	if (first_reads && !(a->flags & FA_C11) &&
-	    (f = dep_on(fn, a, i, b, j)))
+	if (first_reads && !(a->flags & FA_C11) && (f = dep_on(fn, a, i, b, j)))
 		return yes(f, "an address dependency");
 	if (first_reads && second_writes && b->cdep == (int)i &&
 	    !(a->flags & FA_C11))
