@@ -7,7 +7,7 @@ pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       libjansson-dev libclang-rt-14-dev
       linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
       clangd neovim python3-yaml chromium
-      liburcu-dev libck-dev libdpdk-dev"
+      liburcu-dev libck-dev libdpdk-dev pkg-config"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive

@@ -18,6 +18,7 @@ enum row_type {
 	ROW_OP_SUFFIX,
 	ROW_PATTERN,
 	ROW_INCLUDED,
+	ROW_PRIM_GLOB,
 };
 
 /* What an OP row expands over: every OP_PREFIX, or none. */
@@ -59,6 +60,9 @@ static const struct row rows[] = {
 #define OP_PREFIX(px) { .type = ROW_OP_PREFIX, .name = #px },
 #define OP_SUFFIX(sfx, c) { .type = ROW_OP_SUFFIX, .name = #sfx, .cls = c },
 #define PATTERN(glob, r) { .type = ROW_PATTERN, .name = glob, .roles = r },
+#define PRIM_GLOB(g, k, c, f, p, r) \
+	{ .type = ROW_PRIM_GLOB, .name = g, .kind = k, .cls = c, .flags = f, \
+	  .ptr_arg = p, .mo_arg = -1, .mo_fail_arg = -1, .roles = r },
 #include "vocab/dialects.def"
 };
 /* clang-format on */
@@ -75,6 +79,17 @@ static enum oc_model models[D_COUNT];
 /* the PATTERN rows, asked for every call: a short list of their own */
 static const struct row **patterns;
 static unsigned npatterns;
+/*
+ * PRIM_GLOB rows, with their dialect, in table order; and the entries made
+ * from them for the names met so far (a name is looked up many times)
+ */
+static struct {
+	const struct row *row;
+	enum oc_dialect dialect;
+} * globs;
+static unsigned nglobs;
+static struct vocab_entry **globbed;
+static unsigned nglobbed, globbed_cap;
 
 static int by_name(const void *a, const void *b)
 {
@@ -167,6 +182,7 @@ static void vocab_init(void)
 					(rows_of(ROW_OP_SUFFIX) + 1),
 			sizeof(*table));
 	patterns = xcalloc(rows_of(ROW_PATTERN) + 1, sizeof(*patterns));
+	globs = xcalloc(rows_of(ROW_PRIM_GLOB) + 1, sizeof(*globs));
 	for (i = 0; i < NROWS; i++) {
 		switch (rows[i].type) {
 		case ROW_DIALECT:
@@ -185,11 +201,55 @@ static void vocab_init(void)
 		case ROW_PATTERN:
 			patterns[npatterns++] = &rows[i];
 			break;
+		case ROW_PRIM_GLOB:
+			globs[nglobs].row = &rows[i];
+			globs[nglobs++].dialect = d;
+			break;
 		default:
 			break;
 		}
 	}
 	qsort(table, count, sizeof(*table), by_name_then_dialect);
+}
+
+/*
+ * A name no row spells: the first PRIM_GLOB row it matches, as an entry of
+ * its own (made once per name; e->name is the name, for messages).
+ */
+static const struct vocab_entry *glob_lookup(const char *name)
+{
+	struct vocab_entry *e;
+	unsigned i;
+
+	for (i = 0; i < nglobbed; i++)
+		if (!strcmp(globbed[i]->name, name))
+			return globbed[i];
+	for (i = 0; i < nglobs; i++) {
+		const struct row *r = globs[i].row;
+		const char *star = strpbrk(r->name, "*?[");
+		size_t lit = star ? (size_t)(star - r->name) : strlen(r->name);
+
+		if (!strncmp(r->name, name, lit) && !fnmatch(r->name, name, 0))
+			break;
+	}
+	if (i == nglobs)
+		return NULL;
+	e = xcalloc(1, sizeof(*e));
+	e->name = xstrdup(name);
+	e->dialect = globs[i].dialect;
+	e->model = models[e->dialect];
+	e->kind = globs[i].row->kind;
+	e->cls = globs[i].row->cls;
+	e->flags = globs[i].row->flags;
+	e->ptr_arg = globs[i].row->ptr_arg;
+	e->mo_arg = e->mo_fail_arg = -1;
+	e->roles = globs[i].row->roles;
+	if (nglobbed == globbed_cap) {
+		globbed_cap = globbed_cap ? globbed_cap * 2 : 16;
+		globbed = xrealloc(globbed, globbed_cap * sizeof(*globbed));
+	}
+	globbed[nglobbed++] = e;
+	return e;
 }
 
 /*
@@ -205,7 +265,7 @@ const struct vocab_entry *vocab_lookup(const char *name, int header)
 	vocab_init();
 	first = bsearch(&key, table, count, sizeof(*table), by_name);
 	if (!first)
-		return NULL;
+		return nglobs ? glob_lookup(name) : NULL;
 	while (first > table && !strcmp(first[-1].name, name))
 		first--;
 	for (e = first; e < table + count && !strcmp(e->name, name); e++)

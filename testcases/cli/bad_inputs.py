@@ -145,7 +145,8 @@ def table(oc):
         ("help-names-dialect", None, ["--help"], 0, "--dialect NAME", None,
          None),
         ("dialect-unknown", fx_bad, ["--dialect=nope", "bad.c"], 2,
-         "unknown dialect 'nope' (known: linux", None, None),
+         "unknown dialect 'nope' (known: linux gnu c11 urcu qemu ck dpdk)", None,
+         None),
         ("dialect-missing-name", fx_bad, ["bad.c", "--dialect"], 2,
          "--dialect", None, None),
         # the kernel's words in a kernel file, urcu's when told it is urcu
@@ -153,6 +154,11 @@ def table(oc):
          "use smp_mb__after_atomic()", "cmm_smp_mb", None),
         ("dialect-urcu-words", fx_bad, ["--dialect=urcu", "bad.c"], 1,
          "cmm_smp_mb()", None, None),
+        # CK and DPDK by name: their words, not the kernel's helper
+        ("dialect-ck", fx_bad, ["--dialect=ck", "bad.c"], 1,
+         "ck_pr_fence_memory()", "cmm_smp_mb", None),
+        ("dialect-dpdk", fx_bad, ["--dialect=dpdk", "bad.c"], 1,
+         "rte_smp_mb()", "cmm_smp_mb", None),
         ("baseline-garbage", fx_baseline("garbage\nmore garbage\n"),
          ["--baseline", "baseline", "bad.c"], 2,
          "baseline: not an ordercheck baseline", None, None),

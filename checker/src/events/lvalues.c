@@ -56,6 +56,26 @@ static char *key_of(struct builder *b, CXCursor c)
 	case CXCursor_DeclRefExpr:
 		return var_key(clang_getCursorReferenced(c));
 	case CXCursor_MemberRefExpr:
+		/*
+		 * a field of a local struct or union (x.f, not p->f): the
+		 * local copy's, not the shared type's (DPDK's "p.raw =
+		 * __atomic_load_n(&ht->raw, ...); n = p.pos.head - p.pos.tail")
+		 */
+		kd = cursor_kids(c);
+		if (kd.n &&
+		    clang_getCanonicalType(clang_getCursorType(kd.v[0])).kind !=
+			    CXType_Pointer) {
+			inner = key_of(b, kd.v[0]);
+			if (inner && !strncmp(inner, "local:", 6)) {
+				name = cursor_spelling(
+					clang_getCursorReferenced(c));
+				r = xasprintf("%s.%s", inner, name);
+				free(name);
+				free(inner);
+				return r;
+			}
+			free(inner);
+		}
 		name = cursor_spelling(clang_getCursorReferenced(c));
 		rec = record_name(clang_getCursorReferenced(c));
 		r = keys_field(rec, name);

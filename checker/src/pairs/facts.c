@@ -25,6 +25,7 @@ struct flat {
 	unsigned nev, cap;
 	int nfacts, nlegs, nbranches;
 	unsigned locks, rcu;
+	int branch_legs[2]; /* the last two-legged branch's legs */
 };
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -216,7 +217,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
 	const char *name = e->prim ? e->name : "";
-	int c, branch;
+	int c, branch, mine[2] = { -1, -1 };
 	unsigned j;
 
 	switch (e->type) {
@@ -264,7 +265,12 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 
 			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep);
+			if (j < 2)
+				mine[j] = me;
 		}
+		/* after the legs: their own branches set it too */
+		f->branch_legs[0] = mine[0];
+		f->branch_legs[1] = mine[1];
 		break;
 	case EV_LOOP:
 		for (j = 0; j < e->nlegs; j++)
@@ -279,13 +285,31 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 	}
 }
 
+/* Whether a leg ends by leaving the function. */
+static bool leg_returns(const struct evlist *l)
+{
+	const struct event *last = l->n ? l->v[l->n - 1] : NULL;
+
+	return last && last->type == EV_JUMP && last->name &&
+	       !strcmp(last->name, "return");
+}
+
 static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep)
 {
 	const struct event *e;
 	unsigned i;
 
-	evlist_for_each(l, i, e)
+	evlist_for_each(l, i, e) {
 		flatten_event(f, e, leg, &cdep);
+		/*
+		 * "if (c) { ...; return; }": what follows runs only when the
+		 * other leg was taken, so it is in that leg (and never after
+		 * the returning leg's facts)
+		 */
+		if (e->type == EV_BRANCH && e->nlegs == 2 &&
+		    leg_returns(&e->legs[0]) != leg_returns(&e->legs[1]))
+			leg = f->branch_legs[leg_returns(&e->legs[0]) ? 1 : 0];
+	}
 }
 
 void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)

@@ -52,6 +52,30 @@ const struct fact *order_unlock_lock(const struct fact_fn *fn, unsigned i,
 	return lock;
 }
 
+/*
+ * The read of @a (fact @i) or of its location that @b (fact @j) depends
+ * on through a chain of address dependencies (a list iterator's first
+ * read, then the next pointers: "n = FIRST(head); n = NEXT(n)"), or NULL.
+ */
+static const struct fact *dep_on(const struct fact_fn *fn, const struct fact *a,
+				 unsigned i, const struct fact *b, unsigned j)
+{
+	const struct fact *h;
+	int k, steps;
+
+	for (k = b->adep, steps = 0; k >= 0 && (unsigned)k < j && steps < 16;
+	     k = h->adep, steps++) {
+		h = &fn->v[k];
+		if (h->op != FO_LOAD || (h->flags & FA_C11))
+			return NULL;
+		if ((unsigned)k == i || (a->key[0] && h->key == a->key))
+			return h;
+		if (h->adep >= k)
+			return NULL;
+	}
+	return NULL;
+}
+
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums)
 {
@@ -80,6 +104,16 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 	/* C11 has no dependency ordering at all (consume is acquire) */
 	if (first_reads && b->adep == (int)i && !(a->flags & FA_C11))
 		return yes(a, "an address dependency");
+	/*
+	 * b hangs on another read of a's location: an earlier one, which a
+	 * reads again to check it (hazard pointers: "p = load(&head);
+	 * protect(p); if (p != load(&head)) retry;"), so b reads the object
+	 * the first read found; or a later one, which reads what a read or
+	 * newer (coherence) and orders b after it (MCS unlock: "next =
+	 * load(&node->next); if (!next) while (!(next = load(...)));")
+	 */
+	if (first_reads && !(a->flags & FA_C11) && (f = dep_on(fn, a, i, b, j)))
+		return yes(f, "an address dependency");
 	if (first_reads && second_writes && b->cdep == (int)i &&
 	    !(a->flags & FA_C11))
 		return yes(a, "a control dependency");
