@@ -144,3 +144,30 @@ void chan_release(struct chan *c)
 		wake_up(&c->wq);
 	spin_unlock_bh(&c->lock);
 }
+
+/*
+ * drivers/base/power/wakeup.c's wakeup_source_deactivate(): the fully
+ * ordered atomic_add_return() is the barrier; split_counters() then
+ * stores into the caller's own variables through its pointers, which no
+ * waiter reads
+ */
+static atomic_t combined_count;
+static wait_queue_head_t count_wait;
+
+static void split_counts(unsigned int *cnt, unsigned int *inpr)
+{
+	unsigned int comb = atomic_read(&combined_count);
+
+	*cnt = comb >> 8;
+	*inpr = comb & 0xff;
+}
+
+void source_deactivate(void)
+{
+	unsigned int cnt, inpr;
+
+	atomic_add_return(0x100, &combined_count);
+	split_counts(&cnt, &inpr);
+	if (!inpr && waitqueue_active(&count_wait))
+		wake_up(&count_wait);
+}

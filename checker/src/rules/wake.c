@@ -63,11 +63,33 @@ static bool condition_store(const struct event *e)
 }
 
 static enum between classify(const struct event *e, const struct event **st,
-			     unsigned depth);
+			     unsigned depth, bool out_local);
+
+/*
+ * Every address the call @args passes is a variable's own (&cnt): a
+ * callee's store through its pointer parameter (*cnt = v) is then an out
+ * parameter of the caller's, not a condition (wakeup.c's split_counters()).
+ */
+static bool addresses_of_variables(const char *args)
+{
+	const char *s = args, *e;
+
+	for (; s && (s = strchr(s, '&')); s = e) {
+		for (e = ++s; *e == '_' || (*e >= 'a' && *e <= 'z') ||
+			      (*e >= 'A' && *e <= 'Z') ||
+			      (e > s && *e >= '0' && *e <= '9');
+		     e++)
+			;
+		if (e == s || (*e && *e != ',' && *e != ' ' && *e != ')'))
+			return false;
+	}
+	return args && strchr(args, '&');
+}
 
 /* The worst of a list's events, in any order: a barrier anywhere wins. */
 static enum between classify_list(const struct evlist *l,
-				  const struct event **st, unsigned depth)
+				  const struct event **st, unsigned depth,
+				  bool out_local)
 {
 	enum between worst = B_NOTHING, b;
 	const struct event *e, *found = NULL;
@@ -77,7 +99,7 @@ static enum between classify_list(const struct evlist *l,
 		/* a leg that leaves does not reach the test */
 		if (e->type == EV_JUMP)
 			return B_NOTHING;
-		b = classify(e, &found, depth);
+		b = classify(e, &found, depth, out_local);
 		if (b == B_ORDERS)
 			return B_ORDERS;
 		if (b == B_STORE && worst == B_NOTHING) {
@@ -89,7 +111,7 @@ static enum between classify_list(const struct evlist *l,
 }
 
 static enum between classify(const struct event *e, const struct event **st,
-			     unsigned depth)
+			     unsigned depth, bool out_local)
 {
 	enum between worst = B_NOTHING, b;
 	const struct event *found = NULL;
@@ -108,11 +130,14 @@ static enum between classify(const struct event *e, const struct event **st,
 			return B_NOTHING;
 		if (!e->callee_body || depth >= MAX_DEPTH)
 			return B_ORDERS;
-		b = classify_list(e->callee_body, &found, depth + 1);
+		b = classify_list(e->callee_body, &found, depth + 1,
+				  addresses_of_variables(e->args));
 		if (b == B_STORE)
 			*st = e;
 		return b;
 	case EV_ACCESS:
+		if (out_local && !strncmp(e->key ? e->key : "", "*param:", 7))
+			return B_NOTHING;
 		if (condition_store(e)) {
 			*st = e;
 			return B_STORE;
@@ -121,7 +146,8 @@ static enum between classify(const struct event *e, const struct event **st,
 	case EV_BRANCH:
 	case EV_LOOP:
 		for (j = 0; j < e->nlegs; j++) {
-			b = classify_list(&e->legs[j], &found, depth);
+			b = classify_list(&e->legs[j], &found, depth,
+					  out_local);
 			if (b == B_ORDERS)
 				return B_ORDERS;
 			if (b == B_STORE && worst == B_NOTHING) {
@@ -153,7 +179,7 @@ static const struct event *store_before(const struct function_ir *fn,
 		if (!l)
 			return NULL;
 		while (idx-- > 0) {
-			switch (classify(l->v[idx], &st, 0)) {
+			switch (classify(l->v[idx], &st, 0, false)) {
 			case B_ORDERS:
 				return NULL;
 			case B_STORE:
