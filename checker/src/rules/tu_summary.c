@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../events/tu.h" /* struct tu_ir: the functions to walk */
+#include "../pairs/pairing.h"
 #include "../util.h"
 #include "context.h"
 #include "rule.h"
@@ -106,7 +107,15 @@ static void note_publisher(struct fact_walk *w, const struct event *e,
 	struct key_fact *k = key_fact(w->s, e->key, true);
 	static char how[96];
 
-	if (k->pub.how || e->kind != K_STORE)
+	/*
+	 * A link of a generic list or tree (list_head.next, published by
+	 * list_del_init_careful() for list_empty_careful() alone) is every
+	 * subsystem's: its readers walk their own lists under their own
+	 * locks, and that list_for_each_entry() is not _rcu is lockdep's
+	 * to check (CONFIG_PROVE_RCU_LIST), not ours to guess. On Linux
+	 * 6.1 these were 23 false address-dependency findings.
+	 */
+	if (k->pub.how || e->kind != K_STORE || !pairing_joinable(e->key))
 		return;
 	if (e->cls == OC_PUBLISH || e->cls == OC_REL_STORE) {
 		snprintf(how, sizeof(how), "%s()", e->name);
