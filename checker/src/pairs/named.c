@@ -20,6 +20,12 @@ enum {
 	NAMED_WINDOW = 24, /* facts from the fence its flag may be */
 };
 
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
 static bool has_lower(const char *s, size_t n)
 {
 	size_t i;
@@ -38,15 +44,9 @@ unsigned named_functions(const char *c, const char **names, unsigned max,
 	const char *s, *e;
 
 	for (s = c; *s && n < max; s++) {
-		if (!(s == c ||
-		      !(s[-1] == '_' || (s[-1] >= 'a' && s[-1] <= 'z') ||
-			(s[-1] >= 'A' && s[-1] <= 'Z') ||
-			(s[-1] >= '0' && s[-1] <= '9'))))
+		if (s != c && ident_char(s[-1]))
 			continue;
-		for (e = s;
-		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
-		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
-		     e++)
+		for (e = s; ident_char(*e); e++)
 			;
 		len = (size_t)(e - s);
 		if (!len || *e != '(' || used + len + 1 > bufsize)
@@ -129,15 +129,9 @@ static const char *names_cpu_barrier(const char *c)
 	size_t n;
 
 	for (s = c; *s; s = e) {
-		for (; *s &&
-		       !(*s == '_' || (*s >= 'a' && *s <= 'z') ||
-			 (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'));
-		     s++)
+		for (; *s && !ident_char(*s); s++)
 			;
-		for (e = s;
-		     *e == '_' || (*e >= 'a' && *e <= 'z') ||
-		     (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9');
-		     e++)
+		for (e = s; ident_char(*e); e++)
 			;
 		n = (size_t)(e - s);
 		if (!n || n >= sizeof(word))
