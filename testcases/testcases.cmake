@@ -314,7 +314,7 @@ set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # unchanged files not parsed again, invalidation, merging, bad stores,
 # litmus tests (syntax-checked when linux-kernel.def is at hand), --herd.
 foreach(case reuse touched header-changed one-file-pairs-with-store
-        command-changed merge pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
+        command-changed merge shard pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
         header-callee-order)
   add_test(NAME facts-${case}
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
@@ -326,7 +326,7 @@ set_tests_properties(facts-herd PROPERTIES ENVIRONMENT "${OC_HERD7_ENV}" LABELS 
 # small C project in a git repository (testcases/ci-integration). 77: git,
 # cmake, a C compiler, python3 or PyYAML is missing, skipped.
 foreach(case github-sarif gitlab-codeclimate changed-since baseline
-        missing-database)
+        missing-database github-sharded gitlab-sharded)
   add_test(NAME ci-integration-${case}
            COMMAND ${OC_TESTCASES}/ci-integration/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-integration-${case} PROPERTIES SKIP_RETURN_CODE 77)

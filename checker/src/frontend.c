@@ -321,18 +321,24 @@ int frontend_jobs_from_database(const char *build_dir, const char *base,
 	return 0;
 }
 
+void frontend_job_clear(struct tu_job *job)
+{
+	int j;
+
+	free(job->file);
+	free(job->dir);
+	for (j = 0; j < job->nargs; j++)
+		free(job->args[j]);
+	free(job->args);
+	memset(job, 0, sizeof(*job));
+}
+
 void frontend_jobs_free(struct tu_job *jobs, unsigned n)
 {
 	unsigned i;
-	int j;
 
-	for (i = 0; i < n; i++) {
-		free(jobs[i].file);
-		free(jobs[i].dir);
-		for (j = 0; j < jobs[i].nargs; j++)
-			free(jobs[i].args[j]);
-		free(jobs[i].args);
-	}
+	for (i = 0; i < n; i++)
+		frontend_job_clear(&jobs[i]);
 	free(jobs);
 }
 

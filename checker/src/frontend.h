@@ -53,6 +53,9 @@ int frontend_jobs_from_database(const char *build_dir, const char *base,
 void frontend_job_from_args(struct tu_job *job, const char *file,
 			    char **flags, int nflags);
 
+/* Free what @job holds, leaving it empty. */
+void frontend_job_clear(struct tu_job *job);
+
 void frontend_jobs_free(struct tu_job *jobs, unsigned n);
 
 /*

@@ -21,6 +21,13 @@
 #                  severity that fails the step; never: findings do not
 #                  (errors still do)
 #   ORDERCHECK_ARGS  more options, split on blanks (-j 4, -Wno-<rule-id>)
+#   FACTS          the facts store (default: $BUILD_DIR/ordercheck-facts.sqlite)
+#   SHARD          K/N: check only the K-th of N stable parts of the database
+#                  into FACTS, and leave the tree rules (pairing) to the
+#                  MERGE_FACTS job (the matrix form of the templates)
+#   MERGE_FACTS    the shards' stores (globs, split on blanks): merge them
+#                  into FACTS and run the tree rules over it alone
+#                  (--pair-only); needs no compile_commands.json
 # Exit status: ordercheck's (0 clean, 1 findings, 2 an error), and 2 with
 # an "ordercheck-ci: error:" line when the setup is wrong.
 set -u
@@ -45,7 +52,14 @@ if [ ! -f "$ORDERCHECK" ] || [ ! -x "$ORDERCHECK" ]; then
 fi
 
 BUILD_DIR=${BUILD_DIR:-build}
-[ -f "$BUILD_DIR/compile_commands.json" ] ||
+SHARD=${SHARD:-}
+MERGE_FACTS=${MERGE_FACTS:-}
+[ -z "$SHARD" ] || [ -z "$MERGE_FACTS" ] ||
+	die "SHARD and MERGE_FACTS together: a shard job checks its part (SHARD), the pairing job merges the shards' stores (MERGE_FACTS)"
+if [ -n "$SHARD" ] && ! printf '%s\n' "$SHARD" | grep -Eq '^[1-9][0-9]*/[1-9][0-9]*$'; then
+	die "SHARD=$SHARD: want K/N, e.g. 3/8 (the third of eight parts)"
+fi
+[ -n "$MERGE_FACTS" ] || [ -f "$BUILD_DIR/compile_commands.json" ] ||
 	die "no $BUILD_DIR/compile_commands.json (in $(pwd)): generate it before this step (cmake -B $BUILD_DIR -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make, or in a kernel tree make && scripts/clang-tools/gen_compile_commands.py), or set BUILD_DIR to where it is"
 
 FORMAT=${FORMAT:-sarif}
@@ -64,7 +78,24 @@ remark | warning | error | never) ;;
 *) die "FAIL_ON=$FAIL_ON: want remark, warning, error or never" ;;
 esac
 
-set -- -p "$BUILD_DIR" --format="$FORMAT"
+if [ -n "$MERGE_FACTS" ]; then
+	FACTS=${FACTS:-ordercheck-facts.sqlite}
+	# shellcheck disable=SC2086 # globs, expanded here
+	set -- $MERGE_FACTS
+	for f in "$@"; do
+		[ -f "$f" ] || die "MERGE_FACTS: no store $f: did the shard jobs pass their facts stores on as artifacts?"
+	done
+	# a fresh merge: rows of files the shards no longer hold do not linger
+	rm -f "$FACTS"
+	echo "ordercheck-ci: $ORDERCHECK merge-facts $FACTS $*" >&2
+	"$ORDERCHECK" merge-facts "$FACTS" "$@" ||
+		die "merge-facts could not merge $*"
+	set -- --facts "$FACTS" --pair-only --format="$FORMAT"
+else
+	set -- -p "$BUILD_DIR" --format="$FORMAT"
+	[ -z "${FACTS:-}" ] || set -- "$@" --facts "$FACTS"
+	[ -z "$SHARD" ] || set -- "$@" --shard "$SHARD"
+fi
 [ "$OUTPUT" = - ] || set -- "$@" -o "$OUTPUT"
 [ "$FAIL_ON" = never ] || set -- "$@" --fail-on="$FAIL_ON"
 if [ -n "${BASELINE:-}" ]; then

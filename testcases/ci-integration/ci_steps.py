@@ -7,16 +7,19 @@ as the CI services would, so that the test runs exactly what CI runs.
       the YAML as JSON
   ci_steps.py github FILE --job J --event E [--base-ref B] --workspace W
                      --runner-temp T --out DIR [--skip ID,...]
+                     [--sha REV] [--matrix KEY=VALUE ...]
       run the job's run: steps (not the skipped ones, which need the
       network) in W, with the env: of the workflow, the job and the step,
       the ${{ }} expressions and the steps' if: evaluated; DIR/result.json
-      says each step's status and log, and the uses: steps' with:
+      says each step's status and log, and the uses: steps' with:; a job
+      with a strategy: runs for the one matrix combination --matrix names
   ci_steps.py gitlab FILE --job J --workspace W --out DIR
                      [--var K=V ...] [--no-before-script]
       evaluate the job's rules: for the pipeline the --var predefined and
       CI/CD variables describe; when it runs, run its script: in W, one
       shell as GitLab's runner does; DIR/result.json says whether it ran,
-      its exit status, its log and its artifacts:
+      its exit status, its log and its artifacts: and cache: (variables
+      expanded); a parallel: job wants CI_NODE_INDEX and CI_NODE_TOTAL
 
 YAML is read by PyYAML (Debian's python3-yaml), every scalar as a string.
 Anything the runner does not know (a shell, a context, a rule's syntax, a
@@ -109,7 +112,8 @@ def gh_subst(text, ctx):
 
 
 SCRIPT_VARS = ("ORDERCHECK", "BUILD_DIR", "FORMAT", "OUTPUT", "BASELINE",
-               "CHANGED_SINCE", "FAIL_ON", "ORDERCHECK_ARGS", "ORDERCHECK_SRC")
+               "CHANGED_SINCE", "FAIL_ON", "ORDERCHECK_ARGS", "ORDERCHECK_SRC",
+               "FACTS", "SHARD", "MERGE_FACTS")
 
 
 def base_env():
@@ -119,16 +123,44 @@ def base_env():
     return env
 
 
+def gh_matrix(job, given):
+    """The matrix context of the one combination --matrix K=V names: every
+    key of strategy.matrix given, each value one the matrix lists."""
+    strategy = job.get("strategy")
+    vals = dict(v.split("=", 1) for v in given or [])
+    if strategy is None:
+        if vals:
+            raise Unsupported("--matrix for a job without strategy:")
+        return {}
+    if set(strategy) - {"matrix", "fail-fast", "max-parallel"}:
+        raise Unsupported("strategy keys %s" % sorted(strategy))
+    matrix = strategy.get("matrix") or {}
+    if set(matrix) & {"include", "exclude"}:
+        raise Unsupported("matrix include:/exclude:")
+    if set(vals) != set(matrix):
+        raise Unsupported("--matrix must name %s" % sorted(matrix))
+    for k, v in vals.items():
+        if v not in matrix[k]:
+            raise Unsupported("matrix %s has no value %s" % (k, v))
+    return {"matrix." + k: v for k, v in vals.items()}
+
+
 def run_github(a):
     wf = load(a.file)
     jobs = wf.get("jobs") or {}
     if a.job not in jobs:
         raise Unsupported("no job %s in %s" % (a.job, a.file))
     job = jobs[a.job]
-    if "if" in job or "strategy" in job or "services" in job:
-        raise Unsupported("job if:/strategy:/services:")
+    if "if" in job or "services" in job:
+        raise Unsupported("job if:/services:")
     ctx = {"github.event_name": a.event, "github.base_ref": a.base_ref or "",
-           "github.workspace": a.workspace, "runner.temp": a.runner_temp}
+           "github.workspace": a.workspace, "runner.temp": a.runner_temp,
+           "github.sha": a.sha or ""}
+    ctx.update(gh_matrix(job, a.matrix))
+    # env context: the workflow's and the job's env: (the steps' own are
+    # not visible to ${{ env.X }} in their with:, as on GitHub)
+    for scope in (wf.get("env") or {}, job.get("env") or {}):
+        ctx.update({"env." + k: gh_subst(v, ctx) for k, v in scope.items()})
     shell = (((job.get("defaults") or {}).get("run") or {}).get("shell")
              or ((wf.get("defaults") or {}).get("run") or {}).get("shell"))
     shells = {None: ["bash", "-e"], "bash": ["bash", "--noprofile", "--norc", "-eo", "pipefail"],
@@ -215,6 +247,17 @@ def gl_expand(v, env):
                   lambda m: env.get(m.group(1) or m.group(2), ""), v)
 
 
+def gl_expand_all(x, env):
+    """GitLab expands variables in artifacts: and cache: paths and keys."""
+    if isinstance(x, str):
+        return gl_expand(x, env)
+    if isinstance(x, list):
+        return [gl_expand_all(i, env) for i in x]
+    if isinstance(x, dict):
+        return {k: gl_expand_all(v, env) for k, v in x.items()}
+    return x
+
+
 def flatten(x):
     for i in x or []:
         if isinstance(i, list):
@@ -230,6 +273,9 @@ def run_gitlab(a):
     job = doc[a.job]
     if "extends" in job or "include" in doc:
         raise Unsupported("extends:/include:")
+    if set(job) - {"image", "variables", "rules", "before_script", "script",
+                   "artifacts", "stage", "parallel", "needs", "cache"}:
+        raise Unsupported("job keys %s" % sorted(job))
     env = base_env()
     env.update({"GITLAB_CI": "true", "CI_PROJECT_DIR": a.workspace})
     cicd = dict(v.split("=", 1) for v in a.var or [])
@@ -239,7 +285,16 @@ def run_gitlab(a):
         for k, v in scope.items():
             env[k] = gl_expand(v if isinstance(v, str) else v["value"], env)
     env.update(cicd)  # project CI/CD variables win over the YAML's
-    result = {"ran": False, "artifacts": job.get("artifacts")}
+    if "parallel" in job:
+        # the runner gives each of the N jobs its index: the test names it
+        n = job["parallel"]
+        if not n.isdigit() or env.get("CI_NODE_TOTAL") != n or \
+                not 1 <= int(env.get("CI_NODE_INDEX") or 0) <= int(n):
+            raise Unsupported("parallel: %s wants --var CI_NODE_INDEX=1..%s "
+                              "CI_NODE_TOTAL=%s" % (n, n, n))
+    result = {"ran": False, "artifacts": gl_expand_all(job.get("artifacts"), env),
+              "cache": gl_expand_all(job.get("cache"), env),
+              "needs": job.get("needs"), "stage": job.get("stage")}
     for rule in job.get("rules") or [{}]:
         if set(rule) - {"if", "when"}:
             raise Unsupported("rule keys %s" % sorted(rule))
@@ -273,6 +328,8 @@ def main():
         g.add_argument(o, required=True)
     g.add_argument("--base-ref")
     g.add_argument("--skip")
+    g.add_argument("--sha")
+    g.add_argument("--matrix", action="append")
     lab = sub.add_parser("gitlab")
     lab.add_argument("file")
     for o in ("--job", "--workspace", "--out"):

@@ -18,6 +18,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../harness/lib.sh"
 gh=$root/integration/ci/github/ordercheck.yml
 gl=$root/integration/ci/gitlab/ordercheck.gitlab-ci.yml
+gh_sharded=$root/integration/ci/github/ordercheck-sharded.yml
+gl_sharded=$root/integration/ci/gitlab/ordercheck-sharded.gitlab-ci.yml
 # @microsoft/sarif-multitool, as scripts/install-deps.sh installs it
 validator=${SARIF_MULTITOOL:-/opt/sarif/node_modules/.bin/sarif-multitool}
 
@@ -93,6 +95,11 @@ int waiter_version(void)
 }
 EOF
 git commit -qam "waiter_version" || fail "commit"
+# ... and one with a writer and a reader in two files: the tree rules' pair
+git checkout -q -b pairs main
+cp "$root"/testcases/pair-missing-acquire/two-files/*.[ch] src/
+sed -i 's|src/counter.c)|src/counter.c src/producer.c src/consumer.c)|' CMakeLists.txt
+git add . && git commit -qm "msgq" || fail "commit"
 git checkout -q main
 cd "$tmp" || exit 1
 
@@ -111,11 +118,12 @@ github_run() {
 	git clone -q -b "$3" upstream "$ws" || fail "clone"
 	base_ref=""
 	[ "$2" = pull_request ] && base_ref=main
-	python3 "$here/ci_steps.py" github "$gh" --job ordercheck --event "$2" \
-		${base_ref:+--base-ref "$base_ref"} \
+	# shellcheck disable=SC2086 # GH_ARGS: options without blanks
+	python3 "$here/ci_steps.py" github "${GH_FILE:-$gh}" --job "${GH_JOB:-ordercheck}" --event "$2" \
+		${base_ref:+--base-ref "$base_ref"} ${GH_ARGS:-} \
 		--workspace "$ws" --runner-temp "$tmp/runner" --out "$logs" \
 		--skip "deps,build-ordercheck${4:+,$4}" ||
-		fail "ci_steps could not run $gh as it is"
+		fail "ci_steps could not run ${GH_FILE:-$gh} as it is"
 }
 
 # gitlab_run NAME BRANCH VAR=VALUE...: the job's script on a fresh clone
@@ -133,9 +141,9 @@ gitlab_run() {
 		vars="$vars --var $v"
 	done
 	# shellcheck disable=SC2086 # the test's values have no blanks
-	python3 "$here/ci_steps.py" gitlab "$gl" --job ordercheck --no-before-script \
+	python3 "$here/ci_steps.py" gitlab "${GL_FILE:-$gl}" --job "${GL_JOB:-ordercheck}" --no-before-script \
 		--workspace "$ws" --out "$logs" $vars ||
-		fail "ci_steps could not run $gl as it is"
+		fail "ci_steps could not run ${GL_FILE:-$gl} as it is"
 	[ "$(q "$res" 'r["ran"]')" = True ] || fail "the job did not run for $*"
 }
 
@@ -164,6 +172,12 @@ if sys.argv[2] == "3":
     want = [("mb-after-atomic", "src/counter.c", 13)] + want
 assert got == want, got
 PY
+	check_sarif_valid "$1"
+}
+
+# check_sarif_valid FILE: valid for the validator's SARIF and GitHub
+# rules when it is here
+check_sarif_valid() {
 	if [ -x "$validator" ]; then
 		for kind in Sarif Gh; do
 			rm -f "$tmp/val.sarif"
@@ -197,6 +211,31 @@ want["3"] = want["1"] + want["2"]
 assert got == want[sys.argv[2]], got
 PY
 }
+
+# results FILE...: each SARIF result as "rule file:line", sorted; or, for
+# code quality reports (a JSON array), each issue the same way
+results() {
+	python3 - "$@" <<'PY' || fail "not SARIF or code quality: $*"
+import json, sys
+out = []
+for p in sys.argv[1:]:
+    d = json.load(open(p))
+    if isinstance(d, list):
+        out += ["%s %s:%d" % (i["check_name"], i["location"]["path"], i["location"]["lines"]["begin"]) for i in d]
+        continue
+    for r in d["runs"][0]["results"]:
+        loc = r["locations"][0]["physicalLocation"]
+        out.append("%s %s:%d" % (r["ruleId"], loc["artifactLocation"]["uri"], loc["region"]["startLine"]))
+print("\n".join(sorted(out)))
+PY
+}
+
+# what the one-job form reports on the pairs branch: the sharded jobs
+# together must report the same
+pairs_want="pair-missing-acquire src/consumer.c:9
+pair-named-partner-unordered src/consumer.c:7
+store-then-mb src/waiter.c:12
+store-then-mb src/waiter.c:21"
 
 # warnings LOG: the findings in a text log
 warnings() {
@@ -282,6 +321,94 @@ baseline)
 	check_codequality "$ws/gl-code-quality-report.json" 0
 	gitlab_run new baselined-new CI_PIPELINE_SOURCE=push CI_COMMIT_BRANCH=baselined-new BASELINE=.ordercheck-baseline
 	check_codequality "$ws/gl-code-quality-report.json" 1
+	;;
+github-sharded)
+	# the matrix form: each shard job in turn in the same workspace path (as
+	# on GitHub's runners), its store passed on as the artifact it uploads
+	python3 "$here/ci_steps.py" dump "$gh_sharded" >wf.json || fail "cannot read $gh_sharded"
+	shards=$(q wf.json '" ".join(r["jobs"]["shard"]["strategy"]["matrix"]["shard"])')
+	n=$(q wf.json 'r["env"]["SHARDS"]')
+	[ "$(echo $shards | wc -w)" = "$n" ] || fail "SHARDS=$n but the matrix lists $shards"
+	[ "$(q wf.json 'r["jobs"]["pairs"]["needs"]')" = shard ] || fail "the pairs job does not need the shards"
+	mkdir -p artifacts
+	for k in $shards; do
+		rm -rf "$tmp/sharded" "$tmp/sharded.ci"
+		GH_FILE=$gh_sharded GH_JOB=shard GH_ARGS="--matrix shard=$k --sha 0123abc" github_run sharded push pairs
+		[ "$(q "$res" 'r["status"]')" = success ] || fail "shard $k failed: $(cat "$logs"/*.log)"
+		steplog shard | grep -q -- "--shard $k/$n" || fail "shard $k did not run --shard $k/$n: $(steplog shard)"
+		art=$(q "$res" "s['actions/upload-artifact@v4']['with']")
+		name=$(q "$res" "s['actions/upload-artifact@v4']['with']['name']")
+		path=$(q "$res" "s['actions/upload-artifact@v4']['with']['path']")
+		[ -f "$ws/$path" ] || fail "shard $k uploads $path, which it did not write: $art"
+		[ "$(q "$res" "s['actions/cache/save@v4']['with']['path']")" = "$path" ] || fail "the cache does not keep the store $path"
+		case $(q "$res" "s['actions/cache/save@v4']['with']['key']") in
+		*"-$k-of-$n-0123abc") ;;
+		*) fail "the cache key does not name the shard and the commit: $(q "$res" "s['actions/cache/save@v4']['with']")" ;;
+		esac
+		mkdir -p "artifacts/$name" && cp "$ws/$path" "artifacts/$name/" || fail "artifact"
+		sarif=$(q "$res" "s['github/codeql-action/upload-sarif@v3']['with']['sarif_file']")
+		cp "$ws/$sarif" "shard-$k.sarif" || fail "shard $k wrote no $sarif"
+		q "$res" "s['github/codeql-action/upload-sarif@v3']['with']['category']" >>categories
+	done
+	[ "$(sort -u categories | wc -l)" = "$n" ] || fail "the shards upload under the same category: $(cat categories)"
+	# the pairs job: download-artifact puts each artifact in PATH/NAME/
+	rm -rf "$tmp/sharded" "$tmp/sharded.ci"
+	git clone -q -b pairs upstream "$tmp/sharded" || fail "clone"
+	dl=$(python3 -c 'import json,sys; w=json.load(open(sys.argv[1])); print([x for x in w["jobs"]["pairs"]["steps"] if x.get("uses") == "actions/download-artifact@v4"][0]["with"]["path"])' wf.json)
+	cp -R artifacts "$tmp/sharded/$dl" || fail "download"
+	rm -rf "$tmp/sharded.ci"
+	ws=$tmp/sharded logs=$tmp/sharded.ci res=$tmp/sharded.ci/result.json
+	python3 "$here/ci_steps.py" github "$gh_sharded" --job pairs --event push \
+		--workspace "$ws" --runner-temp "$tmp/runner" --out "$logs" \
+		--skip deps,build-ordercheck || fail "ci_steps could not run the pairs job"
+	[ "$(q "$res" 'r["status"]')" = success ] || fail "the pairs job failed: $(cat "$logs"/*.log)"
+	steplog pairs | grep -q -- "--pair-only" || fail "the pairs job did not pair the store: $(steplog pairs)"
+	sarif=$(q "$res" "s['github/codeql-action/upload-sarif@v3']['with']['sarif_file']")
+	got=$(results shard-*.sarif "$ws/$sarif")
+	[ "$got" = "$pairs_want" ] || fail "the sharded jobs report
+$got
+want
+$pairs_want"
+	results "$ws/$sarif" | grep -q '^store-then-mb' && fail "the pairs job repeats the shards' findings"
+	for k in $shards; do
+		results "shard-$k.sarif" | grep -q '^pair-' && fail "shard $k paired"
+	done
+	check_sarif_valid "$ws/$sarif"
+	;;
+gitlab-sharded)
+	python3 "$here/ci_steps.py" dump "$gl_sharded" >ci.json || fail "cannot read $gl_sharded"
+	n=$(q ci.json 'r["ordercheck-shard"]["parallel"]')
+	mkdir -p artifacts
+	for k in $(seq 1 "$n"); do
+		rm -rf "$tmp/sharded" "$tmp/sharded.ci"
+		GL_FILE=$gl_sharded GL_JOB=ordercheck-shard gitlab_run sharded pairs \
+			CI_PIPELINE_SOURCE=push CI_COMMIT_BRANCH=pairs CI_NODE_INDEX="$k" CI_NODE_TOTAL="$n"
+		[ "$(q "$res" 'r["status"]')" = 0 ] || fail "shard $k failed: $(cat "$log")"
+		grep -q -- "--shard $k/$n" "$log" || fail "shard $k did not run --shard $k/$n: $(cat "$log")"
+		for p in $(q "$res" '" ".join(r["artifacts"]["paths"])'); do
+			[ -f "$ws/$p" ] || fail "artifact $p was not written: $(cat "$log")"
+			cp "$ws/$p" artifacts/ || fail "artifact"
+		done
+		q "$res" 'r["cache"]["paths"]' | grep -q "ordercheck-facts-$k.sqlite" ||
+			fail "the cache does not keep this shard's store: $(q "$res" 'r["cache"]')"
+		cp "$ws/$(q "$res" 'r["artifacts"]["reports"]["codequality"]')" "cq-$k.json" || fail "no code quality report"
+	done
+	rm -rf "$tmp/sharded" "$tmp/sharded.ci"
+	git clone -q -b pairs upstream "$tmp/sharded" || fail "clone"
+	cp artifacts/*.sqlite "$tmp/sharded/" || fail "artifacts"
+	mkdir -p "$tmp/sharded.ci"
+	ws=$tmp/sharded logs=$tmp/sharded.ci res=$tmp/sharded.ci/result.json log=$tmp/sharded.ci/job.log
+	python3 "$here/ci_steps.py" gitlab "$gl_sharded" --job ordercheck-pairs --no-before-script \
+		--workspace "$ws" --out "$logs" --var "ORDERCHECK_SRC=$tmp/runner/ordercheck" \
+		--var CI_PIPELINE_SOURCE=push --var CI_COMMIT_BRANCH=pairs || fail "ci_steps could not run the pairs job"
+	[ "$(q "$res" 'r["status"]')" = 0 ] || fail "the pairs job failed: $(cat "$log")"
+	[ "$(q "$res" 'r["needs"]')" = '["ordercheck-shard"]' ] || fail "the pairs job does not need the shards"
+	cq=$(q "$res" 'r["artifacts"]["reports"]["codequality"]')
+	got=$(results cq-*.json "$ws/$cq")
+	[ "$got" = "$pairs_want" ] || fail "the sharded jobs report
+$got
+want
+$pairs_want"
 	;;
 missing-database)
 	# the workflow without its compile_commands.json step

@@ -106,6 +106,53 @@ merge)
 	run "$oc" merge-facts merged.sqlite missing.sqlite
 	expect_status 2
 	;;
+shard)
+	# N jobs each check a stable part into a store of their own (no
+	# pairing there); merged, one --pair-only run pairs the tree
+	setup
+	run "$oc" -p build --shard 1/1 --facts all.sqlite
+	expect_status 0
+	case $out in *"$finding"*) fail "a shard paired: $out" ;; esac
+	for n in 2 3; do
+		total=0
+		stores=""
+		for k in $(seq 1 $n); do
+			run "$oc" -p build --stats --shard $k/$n --facts s$k-$n.sqlite
+			expect_status 0
+			got=$(printf '%s\n' "$err" | sed -n 's/.*stats: reuse .* of \([0-9]*\) files unchanged.*/\1/p')
+			[ -n "$got" ] || fail "no file count in: $err"
+			total=$((total + got))
+			stores="$stores s$k-$n.sqlite"
+			eval "count_${k}_$n=$got"
+		done
+		[ "$total" -eq 2 ] || fail "the $n shards checked $total files, not 2"
+		# shellcheck disable=SC2086 # a list of files
+		run "$oc" merge-facts m$n.sqlite $stores
+		expect_status 0
+		ORDERCHECK_TEST_CRASH_ON=.c run "$oc" --facts m$n.sqlite --pair-only
+		expect_status 1
+		expect_out "$finding"
+	done
+	# the same tree elsewhere (another runner's checkout): the same parts
+	mkdir moved && cp -r tree build moved/
+	sed -i "s|$tmp/tree|$tmp/moved/tree|g" moved/build/compile_commands.json
+	for k in 1 2 3; do
+		run "$oc" -p moved/build --stats --shard $k/3 --facts moved/s$k.sqlite
+		got=$(printf '%s\n' "$err" | sed -n 's/.*stats: reuse .* of \([0-9]*\) files unchanged.*/\1/p')
+		eval "want=\$count_${k}_3"
+		[ "$got" = "$want" ] || fail "shard $k/3 has $got files moved, $want in place"
+	done
+	for bad in 0/2 3/2 2 x/2 1/0 1/2x; do
+		run "$oc" -p build --shard "$bad"
+		expect_status 2
+		expect_err "--shard wants K/N"
+	done
+	run "$oc" -p build --shard 1/2 --pair-only
+	expect_status 2
+	expect_err "goes with neither --pair-only"
+	run "$oc" --shard 1/2 "$tmp/tree/consumer.c"
+	expect_status 2
+	;;
 pair-only)
 	# pairing over the store alone: nothing parsed, the finding kept
 	setup

@@ -20,6 +20,7 @@
 #include "../workers.h"
 #include "check.h"
 #include "compdb_check.h"
+#include "shard.h"
 #include "engines.h"
 #include "options.h"
 #include "report_cmd.h"
@@ -109,6 +110,7 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.quiet = o->kbuild || o->verify;
 	to->t.stats = o->stats;
 	to->t.pair_only = o->pair_only;
+	to->t.shard = o->shard_n > 0;
 	to->config = config_text(o);
 	to->t.config = to->config;
 	if (o->facts)
@@ -145,6 +147,9 @@ static int load_jobs(const struct options *o, const char *base,
 		if (rc) {
 			fprintf(stderr, "ordercheck: %s\n", err);
 			free(err);
+		} else if (o->shard_n) {
+			shard_select(*jobs, njobs, o->build_dir, o->shard_k,
+				     o->shard_n);
 		}
 		return rc;
 	}
@@ -308,8 +313,15 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	status = EXIT_TROUBLE;
-	if (!o.nfiles && !o.build_dir) {
+	/* a CI job pairing merged stores needs no compile database */
+	if (!o.nfiles && !o.build_dir && !(o.pair_only && o.facts)) {
 		options_usage(stderr);
+		goto out;
+	}
+	if (o.shard_n && (!o.build_dir || o.pair_only || o.no_facts)) {
+		fprintf(stderr, "ordercheck: --shard checks a part of -p "
+				"BUILD_DIR's database into a facts store; it "
+				"goes with neither --pair-only nor --no-facts\n");
 		goto out;
 	}
 	if (load_jobs(&o, base, &jobs, &njobs))

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../rules/registry.h"
+#include "shard.h"
 #include "../vocab.h"
 #include "../util.h"
 
@@ -119,6 +120,11 @@ static int set_fail_on(struct options *o, const char *a)
 		"error, not '%s'\n",
 		a);
 	return -1;
+}
+
+static int set_shard(struct options *o, const char *a)
+{
+	return shard_parse(a, &o->shard_k, &o->shard_n);
 }
 
 static int set_dialect(struct options *o, const char *a)
@@ -237,6 +243,9 @@ static const struct {
 	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
 	{ "--pair-only", NULL, set_pair_only,
 	  "parse nothing: run the pairing rules over the facts store" },
+	{ "--shard", "K/N", set_shard,
+	  "with -p: check only the K-th of N stable parts of the database "
+	  "and store its facts; pair the merged stores with --pair-only" },
 	{ "--stats", NULL, set_stats,
 	  "print each phase's time and memory on stderr (benchmarks)" },
 	{ "--help", NULL, set_help, "this text" },

@@ -47,6 +47,7 @@ struct options {
 	bool no_facts;
 	const char *emit_litmus, *herd_dir; /* --emit-litmus, --herd-dir */
 	bool herd, stats, pair_only;
+	unsigned shard_k, shard_n; /* --shard K/N; N == 0: the whole database */
 };
 
 /*

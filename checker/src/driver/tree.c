@@ -484,7 +484,8 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	for (i = 0; i < njobs; i++)
 		diag_list_move(out, &t.res[i].diags);
 	diag_list_sort_unique(out);
-	pair(&t, out);
+	if (!o->shard)
+		pair(&t, out);
 	diag_list_sort_unique(out);
 out:
 	for (i = 0; i < njobs; i++) {

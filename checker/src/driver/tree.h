@@ -20,6 +20,7 @@ struct tree_opts {
 	bool quiet; /* no "N of M files unchanged" line */
 	bool stats; /* --stats: each phase's time and size on stderr */
 	bool pair_only; /* --pair-only: no parsing, pair the whole store */
+	bool shard; /* --shard: store the facts, leave pairing to --pair-only */
 };
 
 /*
