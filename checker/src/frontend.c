@@ -112,8 +112,8 @@ static void clean_args(struct tu_job *job, char **argv, int argc)
 	}
 }
 
-void frontend_job_from_args(struct tu_job *job, const char *file,
-			    char **flags, int nflags)
+void frontend_job_from_args(struct tu_job *job, const char *file, char **flags,
+			    int nflags)
 {
 	job->file = xstrdup(file);
 	job->dir = NULL;

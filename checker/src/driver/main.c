@@ -319,9 +319,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.shard_n && (!o.build_dir || o.pair_only || o.no_facts)) {
-		fprintf(stderr, "ordercheck: --shard checks a part of -p "
-				"BUILD_DIR's database into a facts store; it "
-				"goes with neither --pair-only nor --no-facts\n");
+		fprintf(stderr,
+			"ordercheck: --shard checks a part of -p "
+			"BUILD_DIR's database into a facts store; it "
+			"goes with neither --pair-only nor --no-facts\n");
 		goto out;
 	}
 	if (load_jobs(&o, base, &jobs, &njobs))
