@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Re-check latency of `ordercheck lsp` after an edit of a large real file.
 
-    latency.py [--ordercheck BIN] [--edits N] [--wrap] [FILE]
+    latency.py [--ordercheck BIN] [--clangd BIN] [--edits N]
+               [--servers clangd,ordercheck,wrapped | --wrap] [FILE]
 
 FILE defaults to kernel/sched/core.c of /work/linux-6.1 (prepared by
 bench/prepare-linux.sh: it has a compile_commands.json, found from the
@@ -13,7 +14,10 @@ makes N one-character edits in the middle of the file (an added space at
 the end of a line, then removed again: the preamble stays valid) and
 times didChange -> publishDiagnostics for that version. The figures
 include the server's debounce (--debounce, 300 ms by default); the
-server's own log gives the check alone, also printed.
+server's own log gives the check alone, also printed. In the same
+sitting, one server after the other, it measures clangd alone (the
+reference: its didChange -> publishDiagnostics on the same edits),
+`ordercheck lsp`, and `ordercheck lsp --wrap clangd`.
 """
 import argparse
 import os
@@ -30,26 +34,19 @@ from lspclient import Client, capabilities, uri_of  # noqa
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--ordercheck",
-                    default=os.path.join(ROOT, "build", "ordercheck"))
-    ap.add_argument("--edits", type=int, default=7)
-    ap.add_argument("--debounce", type=int, default=300, help="ms")
-    ap.add_argument("--settle", type=float, default=8,
-                    help="seconds to wait after the first check: the "
-                    "worker builds the preamble meanwhile, as it would "
-                    "while a user reads the diagnostics")
-    ap.add_argument("--wrap", action="store_true",
-                    help="through `lsp --wrap clangd`")
-    ap.add_argument("file", nargs="?",
-                    default="/work/linux-6.1/kernel/sched/core.c")
-    a = ap.parse_args()
-    path = os.path.abspath(a.file)
-    a.ordercheck = os.path.abspath(a.ordercheck)
-    argv = [a.ordercheck, "lsp", "--debounce", str(a.debounce)]
-    if a.wrap:
-        argv += ["--wrap", "clangd", "--log=error", "--background-index=0"]
+SERVERS = ("clangd", "ordercheck", "wrapped")
+
+
+def measure(a, kind, path):
+    """Open @path in one server, then a.edits one-character edits: the
+    first check's time, the re-checks' times, and the worker's own log."""
+    clangd = [a.clangd, "--log=error", "--background-index=0"]
+    if kind == "clangd":
+        argv = clangd
+    else:
+        argv = [a.ordercheck, "lsp", "--debounce", str(a.debounce)]
+        if kind == "wrapped":
+            argv += ["--wrap"] + clangd
     log = tempfile.NamedTemporaryFile("w+", prefix="oc-lsp-latency-",
                                       suffix=".log")
     c = Client(argv, cwd=os.path.dirname(path), log=log)
@@ -58,10 +55,14 @@ def main():
     c.notify("initialized", {})
 
     def ours(ds):
+        if kind == "clangd":
+            return ds
         return [d for d in ds if d.get("source") == "ordercheck"]
 
     def checked(n):
         """The server's log says it finished its nth check."""
+        if kind == "clangd":
+            return True
         log.flush()
         with open(log.name) as f:
             return len(re.findall(r"checked in \d+ ms", f.read())) >= n
@@ -98,33 +99,69 @@ def main():
         times.append(time.monotonic() - t0)
         got = len(ours(msg["params"]["diagnostics"]))
         if got != n:
-            print("warning: %d diagnostics after edit %d, %d before" %
-                  (got, i + 1, n))
+            print("warning: %s: %d diagnostics after edit %d, %d before" %
+                  (kind, got, i + 1, n))
     c.shutdown_exit()
     log.flush()
     with open(log.name) as f:
-        checks = [(kind, int(total), int(parse), int(analysis))
-                  for total, kind, parse, analysis in re.findall(
+        checks = [(k, int(total), int(parse), int(analysis))
+                  for total, k, parse, analysis in re.findall(
                       r"checked in (\d+) ms \(([a-z-]+) (\d+) ms, "
                       r"analysis (\d+) ms\)", f.read())]
-    print("file: %s (%d lines, %d bytes), %d ordercheck diagnostics" %
-          (path, len(lines), len(text), n))
-    print("server: %s" % " ".join(argv[1:]))
-    print("first check (didOpen -> publishDiagnostics): %.2f s" % first)
-    print("re-check after a 1-character edit (didChange -> "
-          "publishDiagnostics, %d ms debounce included): median %.0f ms "
-          "(min %.0f, max %.0f, %d edits)" %
-          (a.debounce, 1000 * statistics.median(times), 1000 * min(times),
-           1000 * max(times), len(times)))
-    re_checks = [c for c in checks if c[0] == "re-parse"]
-    if checks:
-        print("in the worker (server log): first check %d ms = parse %d + "
-              "analysis %d" % checks[0][1:])
-    if re_checks:
-        print("in the worker: re-checks median %.0f ms = re-parse %.0f + "
-              "analysis %.0f" % tuple(statistics.median(c[i] for c in
-                                                         re_checks)
-                                       for i in (1, 2, 3)))
+    return {"argv": argv, "first": first, "times": times, "checks": checks,
+            "diags": n, "lines": len(lines), "bytes": len(text)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ordercheck",
+                    default=os.path.join(ROOT, "build", "ordercheck"))
+    ap.add_argument("--clangd", default="clangd")
+    ap.add_argument("--edits", type=int, default=7)
+    ap.add_argument("--debounce", type=int, default=300, help="ms")
+    ap.add_argument("--settle", type=float, default=8,
+                    help="seconds to wait after the first check: the "
+                    "worker builds the preamble meanwhile, as it would "
+                    "while a user reads the diagnostics")
+    ap.add_argument("--wrap", action="store_true",
+                    help="only through `lsp --wrap clangd`")
+    ap.add_argument("--servers", default=None,
+                    help="comma-separated, in this order: clangd (alone), "
+                    "ordercheck, wrapped (default: all three, one after "
+                    "the other in this sitting)")
+    ap.add_argument("file", nargs="?",
+                    default="/work/linux-6.1/kernel/sched/core.c")
+    a = ap.parse_args()
+    path = os.path.abspath(a.file)
+    a.ordercheck = os.path.abspath(a.ordercheck)
+    kinds = ["wrapped"] if a.wrap else (a.servers or ",".join(SERVERS)).split(",")
+    for k in kinds:
+        if k not in SERVERS:
+            ap.error("unknown server %s (%s)" % (k, ", ".join(SERVERS)))
+    res = {k: measure(a, k, path) for k in kinds}
+    r0 = next(iter(res.values()))
+    print("file: %s (%d lines, %d bytes); %d edits of one character; "
+          "ordercheck's %d ms debounce included in its times" %
+          (path, r0["lines"], r0["bytes"], a.edits, a.debounce))
+    base = res.get("clangd")
+    for k, r in res.items():
+        med = statistics.median(r["times"])
+        ratio = " = %.2fx clangd" % (med / statistics.median(base["times"])) \
+            if base and k != "clangd" else ""
+        print("%-10s first check %.2f s; re-check (didChange -> "
+              "publishDiagnostics) median %.0f ms (min %.0f, max %.0f)%s; "
+              "%d diagnostics; %s" %
+              (k, r["first"], 1000 * med, 1000 * min(r["times"]),
+               1000 * max(r["times"]), ratio, r["diags"], " ".join(r["argv"][1:])))
+        re_checks = [c for c in r["checks"] if c[0] == "re-parse"]
+        if r["checks"]:
+            print("%-10s   worker log: first check %d ms = parse %d + "
+                  "analysis %d" % (("",) + r["checks"][0][1:]))
+        if re_checks:
+            print("%-10s   worker log: re-checks median %.0f ms = re-parse "
+                  "%.0f + analysis %.0f" %
+                  (("",) + tuple(statistics.median(c[i] for c in re_checks)
+                                 for i in (1, 2, 3))))
     return 0
 
 

@@ -475,7 +475,15 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 		rc = -1;
 		goto out;
 	}
-	stat_line(&t, "check", t0, "%u files parsed", njobs - reused);
+	{
+		/* the largest worker's peak: what one more -j costs */
+		struct rusage ch;
+
+		getrusage(RUSAGE_CHILDREN, &ch);
+		stat_line(&t, "check", t0,
+			  "%u files parsed, largest worker maxrss %ld KiB",
+			  njobs - reused, ch.ru_maxrss);
+	}
 	t0 = now();
 	if (t.store && save(&t))
 		fprintf(stderr,
