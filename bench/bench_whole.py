@@ -130,6 +130,13 @@ def includers(entries, header):
     return n
 
 
+def worker_mb(r):
+    """The largest worker's peak (clang: the median process's), or "-"
+    when no file was parsed."""
+    v = r.get("worker_rss_mb", r.get("rss_med_mb"))
+    return "-" if not v or v != v else f"{v:.0f}"
+
+
 def main():
     linux = env("LINUX", env("ORDERCHECK_LINUX", "/work/linux-6.1"))
     compdb = env("COMPDB", os.path.join(linux, "compile_commands.json"))
@@ -183,6 +190,12 @@ def main():
                 rows[tag] = ordercheck(oc, dbdir, store, jobs, logf, tag)
                 e.restore()
                 log(f"  {rows[tag]['wall']:.1f} s")
+                # the edit undone is a change too: check it back in before
+                # the next edit, so that each row measures its own edit
+                log("ordercheck after the edit is undone")
+                rows[tag + "-undone"] = ordercheck(oc, dbdir, store, jobs, logf,
+                                                   tag + "-undone")
+                log(f"  {rows[tag + '-undone']['wall']:.1f} s")
         finally:
             for e in edits:
                 e.restore()
@@ -191,18 +204,19 @@ def main():
     print()
     print(f"Linux whole tree: {len(entries)} TUs, -j{jobs}, {cpu} x {os.cpu_count()}, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.2f} at the end")
-    print(f"{'run':<28} {'wall s':>8} {'x clang':>8} {'cpu s':>9} {'peak MB':>8} "
+    print(f"{'run':<44} {'wall s':>8} {'x clang':>8} {'cpu s':>9} {'peak MB':>8} "
           f"{'worker MB':>9} {'store MB':>8} {'parsed':>7} {'pairing s':>9} {'findings':>8}")
     names = {"clang": "clang -fsyntax-only", "cold": "ordercheck cold",
              "unchanged": "ordercheck unchanged",
-             "header": f"edit {header} ({nh} TUs)", "c-file": f"edit {cfile}"}
+             "header": f"edit {header} ({nh} TUs)", "c-file": f"edit {cfile}",
+             "header-undone": "  and undone", "c-file-undone": "  and undone"}
     for k, r in rows.items():
         ratio = r["wall"] / base if base else float("nan")
         ph = r.get("phases", {})
         parsed = ph.get("check", {}).get("what", "").split(" ")[0]
         pairing = ph.get("pairing", {}).get("s", float("nan"))
-        print(f"{names[k]:<28} {r['wall']:>8.1f} {ratio:>8.2f} {r['cpu']:>9.1f} "
-              f"{r['rss_max_mb']:>8.0f} {r.get('worker_rss_mb', r.get('rss_med_mb', 0)):>9.0f} "
+        print(f"{names[k]:<44} {r['wall']:>8.1f} {ratio:>8.2f} {r['cpu']:>9.1f} "
+              f"{r['rss_max_mb']:>8.0f} {worker_mb(r):>9} "
               f"{r.get('store_mb', 0):>8.1f} {parsed:>7} {pairing:>9.2f} "
               f"{'' if r.get('findings') is None else r['findings']:>8}")
     with open(os.path.join(work, "results.json"), "w") as f:
