@@ -1,6 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Debian 12 packages ordercheck needs to build and to run every test.
+# liburcu-dev, libck-dev, libdpdk-dev and pkg-config: the userspace
+# dialects' testcases (their real headers) and repros
+# (testcases/*/repro-<dialect>.c, built with `pkg-config` and run).
 set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       diffutils python3 gcc-aarch64-linux-gnu git libsqlite3-dev sqlite3

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# One ctest per test file under testcases/<rule-id>/ (all .c but repro.c),
+# One ctest per test file under testcases/<rule-id>/ (all .c but repro*.c),
 # and one per subdirectory (its files checked together, as one tree):
 #   verify-<id>-<file>     ordercheck --verify FILE           must pass
 #   mutant-<id>-<file>     ordercheck --verify -Wno-<id> FILE must fail, for
@@ -39,7 +39,7 @@ set(OC_HERD7_ENV "ORDERCHECK_HERD7=${_herd7}"
                  "ORDERCHECK_LITMUS_CACHE=${CMAKE_BINARY_DIR}/litmus-corpus")
 
 # oc_rule_cases(DIR OUT): the case files of a rule folder, its .c files but
-# repro.c, or nothing when DIR is not one. A rule folder is found by its
+# repro.c and the dialects' repro-<dialect>.c, or nothing when DIR is not one. A rule folder is found by its
 # files: a case file there carries an expectation (expect-warning,
 # expect-no-diagnostics, ...). Integration folders (cli/, lsp/, facts/,
 # ...) and harness/ have none, so a new one needs no mention here;
@@ -50,7 +50,7 @@ function(oc_rule_cases dir out)
   file(GLOB _files ${dir}/*.c)
   foreach(f ${_files})
     get_filename_component(n ${f} NAME_WE)
-    if(NOT n STREQUAL "repro")
+    if(NOT n MATCHES "^repro(-|$)")
       list(APPEND _found ${f})
       file(STRINGS ${f} _lines REGEX "expect-" LIMIT_COUNT 1)
       if(_lines)
@@ -139,6 +139,9 @@ foreach(dir ${_rule_dirs})
     endif()
     get_filename_component(subname ${sub} NAME)
     file(GLOB _files ${sub}/*.c)
+    if(NOT _files)
+      continue()
+    endif()
     add_test(NAME verify-${id}-${subname}
              COMMAND ordercheck --verify ${_files}
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
@@ -402,6 +405,24 @@ foreach(t ${_tests})
     list(APPEND _labels ${_speed})
   endif()
   set_tests_properties(${t} PROPERTIES LABELS "${_labels}")
+endforeach()
+
+# The dialects' repros (testcases/<id>/repro-<dialect>.c: liburcu, CK,
+# DPDK), their primitives run for real against the installed library, bad
+# and fixed, a few seconds each (testcases/harness/check-repro.sh): the
+# fixed build must never show the outcome it forbids; the bad build's
+# count is printed. 77: the library is not installed, skipped.
+file(GLOB _dialect_repros CONFIGURE_DEPENDS ${OC_TESTCASES}/*/repro-*.c)
+foreach(repro ${_dialect_repros})
+  get_filename_component(_dir ${repro} DIRECTORY)
+  get_filename_component(id ${_dir} NAME)
+  get_filename_component(name ${repro} NAME_WE)
+  string(REGEX REPLACE "^repro-" "" name ${name})
+  add_test(NAME repro-${id}-${name}
+           COMMAND ${OC_TESTCASES}/harness/check-repro.sh ${repro}
+                   ${CMAKE_BINARY_DIR}/repro-test)
+  set_tests_properties(repro-${id}-${name} PROPERTIES LABELS fast
+                       SKIP_RETURN_CODE 77 TIMEOUT 120 RUN_SERIAL TRUE)
 endforeach()
 
 # liburcu's own code as installed (scripts/urcu-real-code.sh, judged in

@@ -482,6 +482,15 @@ unsigned vocab_fence_mask(enum oc_class cls, unsigned flags)
 	return m;
 }
 
+int vocab_value_arg(const struct vocab_entry *p, unsigned nargs)
+{
+	if (p->ptr_arg < 0 || nargs < 2)
+		return -1;
+	if (p->roles & R_NODE_LAST)
+		return (int)nargs - 1;
+	return p->ptr_arg == 0 ? 1 : 0;
+}
+
 bool vocab_is_rmw_class(enum oc_class cls)
 {
 	return cls >= OC_RMW_FULL && cls <= OC_RMW_ACQREL;

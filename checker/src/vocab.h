@@ -150,6 +150,21 @@ enum {
 	R_NO_DEP = 1 << 25,
 	/* the barrier that makes such a load head one */
 	R_READ_DEPENDS = 1 << 26,
+	/*
+	 * What it stores is a node embedded in the object it publishes,
+	 * given as its last argument: cds_wfcq_enqueue(head, tail, node)
+	 * links the node after the tail, cds_lfs_push(s, node) on the
+	 * stack (urcu/wfcqueue.h, urcu/lfstack.h); readers reach the
+	 * object by caa_container_of()
+	 */
+	R_NODE_LAST = 1 << 27,
+	/*
+	 * PATTERN rows: a function that gives back the memory order it is
+	 * given, a stronger one for a value beyond seq_cst: urcu 0.15's
+	 * cmm_to_c11() (include/urcu/uatomic.h), which its *_mo macros
+	 * wrap round their order, makes CMM_SEQ_CST_FENCE seq_cst
+	 */
+	R_SAME_ORDER = 1 << 28,
 };
 
 /*
@@ -241,6 +256,14 @@ enum {
 unsigned vocab_fence_mask(enum oc_class cls, unsigned flags);
 
 bool vocab_is_rmw_class(enum oc_class cls);
+
+/*
+ * Which of @nargs arguments a store or RMW of @p writes: the one that is
+ * not the location (of two: the other; else the second, or the first
+ * when the location is not first), the last for R_NODE_LAST; -1 when
+ * it has no location argument or fewer than two arguments.
+ */
+int vocab_value_arg(const struct vocab_entry *p, unsigned nargs);
 
 /* Number of rows, for --list-primitives and the unit tests. */
 unsigned vocab_count(void);

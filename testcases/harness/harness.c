@@ -150,6 +150,23 @@ unsigned long harness_iterations(unsigned long def)
 	return v;
 }
 
+double harness_seconds(double def)
+{
+	const char *s = getenv("REPRO_SECONDS");
+	double v;
+	char *end;
+
+	if (!s || !*s)
+		return def;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !(v > 0)) {
+		fprintf(stderr, "harness: ignoring REPRO_SECONDS=%s\n", s);
+		return def;
+	}
+	return v;
+}
+
 /*
  * A clock every CPU reads alike (x86 invariant TSC, arm64 generic timer),
  * used to start the bodies of one iteration at the same instant.

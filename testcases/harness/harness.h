@@ -96,6 +96,13 @@ void harness_print_header(const char *rule_id, const char *variant);
 unsigned long harness_iterations(unsigned long def);
 
 /*
+ * The time limit of a litmus run: $REPRO_SECONDS when set and valid (a
+ * positive number), otherwise def.  Lets the test suite run a repro for
+ * a few seconds on a busy machine.
+ */
+double harness_seconds(double def);
+
+/*
  * Run t for up to iterations iterations or max_seconds, whichever comes
  * first.  Returns 0, or a negative errno when threads could not be made.
  */

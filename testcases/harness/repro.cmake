@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# repro.cmake - the `repro` target: build and run every testcases/*/repro.c,
-# bad and fixed, through run-repro.sh, and show the code of those that ask
-# for it through show-codegen.sh.  Included by the top-level
-# CMakeLists.txt with include(testcases/harness/repro.cmake).
+# repro.cmake - the `repro` target: build and run every testcases/*/repro.c
+# and each dialect's testcases/*/repro-<dialect>.c, bad and fixed, through
+# run-repro.sh, and show the code of those that ask for it through
+# show-codegen.sh.  Included by the top-level CMakeLists.txt with
+# include(testcases/harness/repro.cmake).
 #
-# Not part of `all`, `make check` or ctest: repros take seconds each, need
-# two idle CPUs to mean much, and print measurements, not pass/fail.
-# A repro fails the target only when it does not build or run.
+# Not part of `all` or `make check`: repros take seconds each, need two
+# idle CPUs to mean much, and print measurements, not pass/fail.  A repro
+# fails the target only when it does not build or run.  (ctest runs the
+# dialects' repros briefly, testcases.cmake: check-repro.sh.)
 
 set(ORDERCHECK_REPRO_DIR "${CMAKE_BINARY_DIR}/repro"
     CACHE PATH "Where `make repro` puts the repro binaries")
@@ -15,7 +17,8 @@ set(ORDERCHECK_REPRO_DIR "${CMAKE_BINARY_DIR}/repro"
 # CONFIGURE_DEPENDS: a new testcases/<id>/repro.c is picked up by the next
 # build, without re-running cmake by hand.
 file(GLOB ORDERCHECK_REPROS CONFIGURE_DEPENDS
-     "${CMAKE_CURRENT_LIST_DIR}/../*/repro.c")
+     "${CMAKE_CURRENT_LIST_DIR}/../*/repro.c"
+     "${CMAKE_CURRENT_LIST_DIR}/../*/repro-*.c")
 list(SORT ORDERCHECK_REPROS)
 
 # A repro with a "// codegen:" line also gets show-codegen.sh, which

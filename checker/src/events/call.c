@@ -9,22 +9,56 @@
 
 #include "builder.h"
 
+/* A constant memory order, or MO_UNKNOWN. */
 static int eval_order(CXCursor c)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
 	int mo = MO_UNKNOWN;
 
-	if (r) {
-		if (clang_EvalResult_getKind(r) == CXEval_Int) {
-			long long v = clang_EvalResult_getAsLongLong(r);
+	if (!r)
+		return MO_UNKNOWN;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		long long v = clang_EvalResult_getAsLongLong(r);
 
-			/* the x86 HLE hint bits do not change the order */
-			v &= 0xffff;
-			if (v >= MO_RELAXED && v <= MO_SEQ_CST)
-				mo = (int)v;
-		}
-		clang_EvalResult_dispose(r);
+		/* the x86 HLE hint bits do not change the order */
+		v &= 0xffff;
+		if (v >= MO_RELAXED && v <= MO_SEQ_CST)
+			mo = (int)v;
 	}
+	clang_EvalResult_dispose(r);
+	return mo;
+}
+
+/*
+ * The order of a memory-order argument, also through a function that
+ * gives back the order it is given (R_SAME_ORDER): urcu 0.15's *_mo
+ * macros pass cmm_to_c11(mo) to the builtin, which is seq_cst for its
+ * CMM_SEQ_CST_FENCE, beyond seq_cst.
+ */
+static int order_arg(CXCursor c)
+{
+	CXCursor s = cursor_strip_casts(c);
+	int mo = eval_order(c);
+	CXEvalResult r;
+	char *name;
+
+	if (mo != MO_UNKNOWN || clang_getCursorKind(s) != CXCursor_CallExpr ||
+	    clang_Cursor_getNumArguments(s) != 1)
+		return mo;
+	name = cursor_spelling(s);
+	r = vocab_name_is(name, R_SAME_ORDER) ?
+		    clang_Cursor_Evaluate(clang_Cursor_getArgument(s, 0)) :
+		    NULL;
+	free(name);
+	if (!r)
+		return MO_UNKNOWN;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		long long v = clang_EvalResult_getAsLongLong(r);
+
+		if (v >= MO_RELAXED)
+			mo = v <= MO_SEQ_CST ? (int)v : MO_SEQ_CST;
+	}
+	clang_EvalResult_dispose(r);
 	return mo;
 }
 
@@ -108,10 +142,19 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 	text_span_of_cursor(b, c, &e->span);
 	e->fixable = !b->inside;
 	if (e->prim && e->prim->ptr_arg >= 0 &&
-	    e->prim->ptr_arg < clang_Cursor_getNumArguments(c))
-		e->key = lvalue_pointee_key(
-			b, clang_Cursor_getArgument(
-				   c, (unsigned)e->prim->ptr_arg));
+	    e->prim->ptr_arg < clang_Cursor_getNumArguments(c)) {
+		CXCursor a =
+			clang_Cursor_getArgument(c, (unsigned)e->prim->ptr_arg);
+
+		e->key = lvalue_pointee_key(b, a);
+		/*
+		 * a C11 row named in a library's macro: the builtin's pointer
+		 * may be the user's under a cast that only adds volatile
+		 * (urcu 0.15's cmm_cast_volatile(addr)): the same object
+		 */
+		if (!e->key && e->prim->model == M_C11)
+			e->key = lvalue_pointee_key(b, cursor_strip_casts(a));
+	}
 	/*
 	 * as for the macro form: the arguments as written, for messages, and
 	 * for a callee of this TU, to follow an argument into its body
@@ -120,11 +163,14 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 		e->args = call_args_text(b, c);
 	/* and the value is the argument that is not the
 	 * location, so that two calls storing the same value compare equal */
-	if (e->prim && (e->kind == K_STORE || e->kind == K_RMW) &&
-	    e->prim->ptr_arg >= 0 && clang_Cursor_getNumArguments(c) >= 2)
-		e->value_text =
-			text_of(b, clang_Cursor_getArgument(
-					   c, e->prim->ptr_arg == 0 ? 1u : 0u));
+	if (e->prim && (e->kind == K_STORE || e->kind == K_RMW)) {
+		int v = vocab_value_arg(
+			e->prim, (unsigned)clang_Cursor_getNumArguments(c));
+
+		if (v >= 0)
+			e->value_text = text_of(
+				b, clang_Cursor_getArgument(c, (unsigned)v));
+	}
 }
 
 /* clang names some builtins by size: __sync_fetch_and_add_8 (R_SIZED) */
@@ -178,7 +224,7 @@ void call_visit(struct builder *b, CXCursor c)
 			event_set_order(
 				e,
 				p->mo_arg >= 0 && p->mo_arg < n ?
-					eval_order(clang_Cursor_getArgument(
+					order_arg(clang_Cursor_getArgument(
 						c, (unsigned)p->mo_arg)) :
 					MO_UNKNOWN,
 				MO_UNKNOWN);
@@ -246,12 +292,15 @@ bool call_visit_atomic_expr(struct builder *b, CXCursor c)
 	e = event_new(b, EV_ACCESS);
 	event_set_prim(e, p, b->opts);
 	e->name = arena_strdup(&b->arena, name);
-	event_set_order(e, eval_order(kd.v[1]),
+	event_set_order(e, order_arg(kd.v[1]),
 			(p->flags & F_CMPXCHG) && kd.n > 3 ?
-				eval_order(kd.v[3]) :
+				order_arg(kd.v[3]) :
 				MO_UNKNOWN);
 	text_span_of_cursor(b, c, &e->span);
 	e->key = lvalue_pointee_key(b, kd.v[0]);
+	/* under a cast that only adds volatile: cmm_cast_volatile(addr) */
+	if (!e->key)
+		e->key = lvalue_pointee_key(b, cursor_strip_casts(kd.v[0]));
 	if (cursor_type_is_pointer(clang_getCursorType(c)))
 		e->flags |= EVF_POINTER;
 	defuse_set_adeps(b, e, &loc);

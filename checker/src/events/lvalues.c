@@ -114,6 +114,22 @@ static char *key_of(struct builder *b, CXCursor c)
 		r = !strcmp(op, ",") ? key_of(b, kd.v[1]) : NULL;
 		free(op);
 		return r;
+	case CXCursor_CompoundLiteralExpr:
+		/*
+		 * a pointer passed as a transparent union: clang builds
+		 * (union){ .member = arg } around it; urcu's lfstack and
+		 * wfcqueue take cds_lfs_stack_ptr_t so (urcu/lfstack.h)
+		 */
+		if (clang_getCursorKind(clang_getTypeDeclaration(
+			    clang_getCanonicalType(clang_getCursorType(c)))) !=
+		    CXCursor_UnionDecl)
+			return NULL;
+		kd = cursor_kids(c); /* the union's TypeRef, then the list */
+		if (!kd.n || clang_getCursorKind(kd.v[kd.n - 1]) !=
+				     CXCursor_InitListExpr)
+			return NULL;
+		kd = cursor_kids(kd.v[kd.n - 1]);
+		return kd.n == 1 ? key_of(b, kd.v[0]) : NULL;
 	default:
 		return NULL;
 	}

@@ -141,11 +141,12 @@ static void nested_args_text(struct builder *b, struct event *e,
 	const struct macro_nested *n = m->nested;
 
 	e->args = n->nargs ? arg_text(b, n, 0, n->nargs - 1) : "";
-	if ((e->kind == K_STORE || e->kind == K_RMW) && n->nargs >= 2 &&
-	    m->prim->ptr_arg >= 0) {
-		unsigned v = m->prim->ptr_arg == 0 ? 1 : 0;
+	if (e->kind == K_STORE || e->kind == K_RMW) {
+		int v = vocab_value_arg(m->prim, n->nargs);
 
-		e->value_text = arg_text(b, n, v, v);
+		if (v >= 0)
+			e->value_text =
+				arg_text(b, n, (unsigned)v, (unsigned)v);
 	}
 }
 
@@ -166,10 +167,10 @@ static void args_text(struct builder *b, struct event *e, struct macro_exp *m)
 			&b->arena, fi->buf + m->arg_off[0],
 			strnlen(fi->buf + m->arg_off[0],
 				m->arg_end[m->nargs - 1] - m->arg_off[0]));
-	if ((e->kind == K_STORE || e->kind == K_RMW) && m->nargs >= 2 &&
-	    m->prim->ptr_arg >= 0) {
+	if ((e->kind == K_STORE || e->kind == K_RMW) &&
+	    vocab_value_arg(m->prim, m->nargs) >= 0) {
 		/* the value: the argument that is not the location */
-		unsigned v = m->prim->ptr_arg == 0 ? 1 : 0;
+		unsigned v = (unsigned)vocab_value_arg(m->prim, m->nargs);
 
 		if (fi->buf && m->arg_end[v] <= fi->len) {
 			const char *p = fi->buf + m->arg_off[v];

@@ -177,7 +177,9 @@ static bool published_arg(const struct event *p, char *out, size_t n)
 	const struct vocab_entry *v = p->prim;
 	unsigned na = nargs(p->args), i;
 
-	if (v->ptr_arg != 0)
+	if ((v->roles & R_NODE_LAST) && na >= 2)
+		i = na - 1;
+	else if (v->ptr_arg != 0)
 		i = 0;
 	else if ((v->flags & F_COND) && na >= 3)
 		i = na - 1;
@@ -204,7 +206,8 @@ struct publication {
  */
 static bool container_style(const struct vocab_entry *v)
 {
-	return v->ptr_arg != 0 || strstr(v->name, "list");
+	return v->ptr_arg != 0 || (v->roles & R_NODE_LAST) ||
+	       strstr(v->name, "list");
 }
 
 /*
