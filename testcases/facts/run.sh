@@ -279,6 +279,48 @@ header-callee-order)
 		expect_out "b.c:4:19: remark: READ_ONCE(head->next) heads an address dependency"
 	done
 	;;
+header-context)
+	# a shared header's function is checked once, in whichever file
+	# reaches it first: what that file does around it must not change its
+	# findings (here a.c reads q->owner plainly, b.c does not)
+	mkdir -p tree/include build
+	cat >tree/include/q.h <<-'EOF'
+	#include <ordercheck/linux.h>
+	struct q {
+		int owner;
+		int stamp;
+	};
+	static inline void q_own(struct q *q, int cpu)
+	{
+		WRITE_ONCE(q->owner, cpu);
+	}
+	static inline void q_touch(struct q *q)
+	{
+		if (q->owner != -1)
+			WRITE_ONCE(q->stamp, 1);
+	}
+	EOF
+	printf '#include "q.h"\nint a_owner(struct q *q)\n{\n\tq_touch(q);\n\treturn q->owner;\n}\n' >tree/a.c
+	printf '#include "q.h"\nvoid b_touch(struct q *q)\n{\n\tq_touch(q);\n}\n' >tree/b.c
+	first=""
+	for order in "a b" "b a"; do
+		{
+			echo "["
+			sep=""
+			for f in $order; do
+				printf '%s{"directory":"%s/tree","file":"%s.c","arguments":["cc","-Iinclude","-c","%s.c"]}\n' \
+					"$sep" "$tmp" "$f" "$f"
+				sep=","
+			done
+			echo "]"
+		} >build/compile_commands.json
+		run "$oc" -p build --no-facts -j1
+		expect_out "q.h:12:5: warning: plain load of 'struct q.owner' heads the control dependency"
+		[ -z "$first" ] || [ "$out" = "$first" ] || fail "the order of the files changed the findings: $first
+then: $out"
+		first=$out
+	done
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

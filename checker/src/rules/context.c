@@ -18,15 +18,69 @@
 void rule_ctx_init(struct rule_ctx *ctx, const struct tu_ir *ir,
 		   struct diag_list *out)
 {
+	memset(ctx, 0, sizeof(*ctx));
 	ctx->ir = ir;
 	ctx->out = out;
-	ctx->tu = tu_summary_new(ir);
+	ctx->tu = ctx->whole = tu_summary_new(ir, NULL);
+}
+
+/* The file the TU was made from: where its own functions are. */
+static const char *main_file(const struct tu_ir *ir)
+{
+	unsigned i;
+
+	for (i = 0; i < ir->nfns; i++)
+		if (!ir->fns[i]->in_header)
+			return ir->fns[i]->span.file;
+	return NULL;
+}
+
+/* @a and @b are in one directory: a header private to the .c file */
+static bool same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
+void rule_ctx_enter(struct rule_ctx *ctx, const struct function_ir *fn)
+{
+	struct header_summary *h;
+	const char *main;
+	unsigned i;
+
+	ctx->tu = ctx->whole;
+	if (!fn->in_header || !fn->span.file)
+		return;
+	/* kernel/rcu/tree_stall.h is tree.c's own: its TU is its context */
+	main = main_file(ctx->ir);
+	if (main && same_dir(main, fn->span.file))
+		return;
+	for (i = 0; i < ctx->nheaders; i++)
+		if (ctx->headers[i].file == fn->span.file) {
+			ctx->tu = ctx->headers[i].s;
+			return;
+		}
+	ctx->headers = xrealloc(ctx->headers,
+				(ctx->nheaders + 1) * sizeof(*ctx->headers));
+	h = &ctx->headers[ctx->nheaders++];
+	h->file = fn->span.file;
+	h->s = tu_summary_new(ctx->ir, fn->span.file);
+	ctx->tu = h->s;
 }
 
 void rule_ctx_fini(struct rule_ctx *ctx)
 {
-	tu_summary_free(ctx->tu);
-	ctx->tu = NULL;
+	unsigned i;
+
+	for (i = 0; i < ctx->nheaders; i++)
+		tu_summary_free(ctx->headers[i].s);
+	free(ctx->headers);
+	tu_summary_free(ctx->whole);
+	ctx->tu = ctx->whole = NULL;
+	ctx->headers = NULL;
+	ctx->nheaders = 0;
 }
 
 struct oc_diag *rule_vreport(struct diag_list *out, const struct rule *self,

@@ -17,10 +17,19 @@ struct tu_ir;
  * the driver can keep it on its stack and tu_summary.c can answer
  * rule_tu_*() from it.
  */
+struct header_summary {
+	const char *file;
+	struct tu_summary *s;
+};
+
 struct rule_ctx {
 	const struct tu_ir *ir;
 	struct diag_list *out; /* where findings go */
-	struct tu_summary *tu; /* what the whole TU says (tu_summary.c) */
+	/* what the TU says (tu_summary.c), for the function being checked */
+	struct tu_summary *tu;
+	struct tu_summary *whole; /* every function's */
+	struct header_summary *headers; /* a header's own functions' */
+	unsigned nheaders;
 };
 
 /*
@@ -30,6 +39,14 @@ struct rule_ctx {
 void rule_ctx_init(struct rule_ctx *ctx, const struct tu_ir *ir,
 		   struct diag_list *out);
 void rule_ctx_fini(struct rule_ctx *ctx);
+
+/*
+ * Ready @ctx for the rules on @fn. A function of a shared header is
+ * judged by what its own file says: it is checked once, in whichever TU
+ * reaches it first, so what the .c file around it does must not sway its
+ * findings. A header beside the .c file is taken as part of it.
+ */
+void rule_ctx_enter(struct rule_ctx *ctx, const struct function_ir *fn);
 
 /*
  * Where both scopes' findings and notes are made (rule_report(),

@@ -180,13 +180,16 @@ static void facts_list(const struct evlist *l, void *arg)
 	}
 }
 
-struct tu_summary *tu_summary_new(const struct tu_ir *ir)
+struct tu_summary *tu_summary_new(const struct tu_ir *ir, const char *file)
 {
 	struct tu_summary *s = xcalloc(1, sizeof(*s));
 	unsigned i;
 
 	for (i = 0; i < ir->nfns; i++) {
 		struct fact_walk w = { s, ir->fns[i] };
+
+		if (file && ir->fns[i]->span.file != file)
+			continue;
 
 		events_for_each_list(ir->fns[i], facts_list, &w);
 	}

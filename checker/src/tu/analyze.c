@@ -26,6 +26,7 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 			continue;
 		if (opts->dump_ir)
 			events_dump(opts->dump_ir, ir.fns[i]);
+		rule_ctx_enter(&ctx, ir.fns[i]);
 		registry_run_function(&ctx, ir.fns[i]);
 	}
 	/* the findings in the words of the TU's dialect */
