@@ -150,6 +150,13 @@ enum {
 	R_NO_DEP = 1 << 25,
 	/* the barrier that makes such a load head one */
 	R_READ_DEPENDS = 1 << 26,
+	/*
+	 * A spinlock's lock or unlock as the LKMM models it (spin_lock(),
+	 * spin_unlock() in lock.cat): an unlock followed by a lock on one CPU,
+	 * any two locks, orders what smp_wmb() and smp_rmb() would between
+	 * them (po-unlock-lock-po in linux-kernel.cat), not store->load
+	 */
+	R_LKMM_LOCK = 1 << 27,
 };
 
 /*
