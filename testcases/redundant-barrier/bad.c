@@ -171,7 +171,7 @@ static void table_fill(struct table *t)
 void table_publish(struct table *t)
 {
 	table_fill(t);
-	smp_wmb(); // expect-warning[redundant-barrier] {{smp_wmb() directly after 'table_fill()', which ends with smp_wmb() (line}}
+	smp_wmb(); // expect-warning[redundant-barrier] {{smp_wmb() directly after 'table_fill()', which ends with smp_wmb()}}
 	WRITE_ONCE(t->tail, 5);
 }
 

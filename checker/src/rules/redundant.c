@@ -282,10 +282,9 @@ static void check_list_redundant(const struct evlist *l, void *arg)
 			d = rule_report(
 				ra->ctx, ra->self, ra->fn, e,
 				"%s() directly %s '%s()', which %s with "
-				"%s() (line %u); the barrier is redundant",
+				"%s(); the barrier is redundant",
 				e->name, after ? "after" : "before", nb->name,
-				after ? "ends" : "begins", t->name,
-				t->span.line);
+				after ? "ends" : "begins", t->name);
 		else if (full_rmw(t))
 			d = rule_report(ra->ctx, ra->self, ra->fn, e,
 					"%s() directly %s '%s()', which is "
