@@ -350,17 +350,18 @@ endforeach()
 # tools/verdicts/gen-verdicts.py; testcases/verdicts/run.sh): regenerated
 # with herd7 it is the committed one (label slow: 1325 herd7 tests, 5 to
 # 10 s); it agrees with the kernel's own litmus tests, and herd7 with
-# those tests' "Result:" lines; litmus_check.py accepts every generated
+# those tests' "Result:" lines, and with those of the rules' own
+# testcases/<id>/*.litmus (rules-herd); litmus_check.py accepts every generated
 # test; it compiles. The kernel's model comes from the linux-source-6.1
 # tarball, as for litmus-*. 77: no herd7 or no tarball, skipped (the
 # herd7 ones fail instead when herd7 is required).
-foreach(case table kernel kernel-herd parse compile)
+foreach(case table kernel kernel-herd rules-herd parse compile)
   add_test(NAME verdicts-${case}
            COMMAND ${OC_TESTCASES}/verdicts/run.sh ${case} ${CMAKE_BINARY_DIR}/litmus-corpus)
   set_tests_properties(verdicts-${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
                        ENVIRONMENT "${OC_HERD7_ENV}")
 endforeach()
-set_tests_properties(verdicts-kernel-herd PROPERTIES LABELS herd7)
+set_tests_properties(verdicts-kernel-herd verdicts-rules-herd PROPERTIES LABELS herd7)
 set_tests_properties(verdicts-table PROPERTIES LABELS "herd7;slow" TIMEOUT 600)
 
 # scripts/add-rule.sh in a copy of the checkout: the skeleton builds, the

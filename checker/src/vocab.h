@@ -165,6 +165,13 @@ enum {
 	 * wrap round their order, makes CMM_SEQ_CST_FENCE seq_cst
 	 */
 	R_SAME_ORDER = 1 << 28,
+	/*
+	 * A spinlock's lock or unlock as the LKMM models it (spin_lock(),
+	 * spin_unlock() in lock.cat): an unlock followed by a lock on one CPU,
+	 * any two locks, orders what smp_wmb() and smp_rmb() would between
+	 * them (po-unlock-lock-po in linux-kernel.cat), not store->load
+	 */
+	R_LKMM_LOCK = 1 << 29,
 };
 
 /*

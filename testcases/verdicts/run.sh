@@ -12,6 +12,9 @@
 #   kernel-herd  herd7 on every litmus test of the kernel's
 #                tools/memory-model/litmus-tests and
 #                Documentation/litmus-tests gives its "Result:"
+#   rules-herd   herd7 (LKMM) on every testcases/<rule-id>/*.litmus, the
+#                evidence a rule page cites, gives its "Result:"; and
+#                litmus_check.py accepts them
 #   parse        litmus_check.py accepts every test the generator writes
 #   compile      the table compiles as C: one row per test, no duplicates
 # herd7: $ORDERCHECK_HERD7 when set (ctest passes what CMake found, maybe
@@ -24,7 +27,7 @@ set -u
 mode=${1:-}
 cache=${2:-}
 if [ -z "$mode" ] || [ -z "$cache" ]; then
-	echo "usage: run.sh table|update|kernel|kernel-herd|parse|compile CACHE" >&2
+	echo "usage: run.sh table|update|kernel|kernel-herd|rules-herd|parse|compile CACHE" >&2
 	exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
@@ -67,8 +70,27 @@ extract() {
 	kernel=$(cd "$model/../.." && pwd)
 }
 
+# herd7 on FILE... from the model's directory: each gives its "Result:"
+# line, or fail naming WHAT and the ones that do not
+herd_results() {
+	what=$1
+	shift
+	obs=$(cd "$model" && printf '%s\0' "$@" |
+		xargs -0 "$herd7" -conf linux-kernel.cfg 2>&1 | grep '^Observation ')
+	bad=""
+	for f in "$@"; do
+		name=$(basename "$f" .litmus)
+		want=$(sed -n 's/^ *\** *Result: *\([A-Za-z]*\).*/\1/p' "$f" | head -1)
+		[ -n "$want" ] || fail "$name: no Result: line"
+		got=$(echo "$obs" | awk -v n="$name" '$2 == n { print $3 }')
+		[ "$got" = "$want" ] || bad="$bad
+$name: herd7 says '$got', Result: $want"
+	done
+	[ -z "$bad" ] || fail "herd7 disagrees with the Result lines of $what:$bad"
+}
+
 case $mode in
-table | update | kernel-herd)
+table | update | kernel-herd | rules-herd)
 	herd_mode=1
 	;;
 esac
@@ -98,19 +120,20 @@ kernel-herd)
 	files=$(ls "$model"/litmus-tests/*.litmus "$kernel"/Documentation/litmus-tests/*/*.litmus)
 	n=$(echo "$files" | grep -c .)
 	[ "$n" -ge 30 ] || fail "only $n kernel litmus tests"
-	obs=$(cd "$model" && echo "$files" | tr '\n' '\0' |
-		xargs -0 "$herd7" -conf linux-kernel.cfg 2>&1 | grep '^Observation ')
-	bad=""
-	for f in $files; do
-		name=$(basename "$f" .litmus)
-		want=$(sed -n 's/^ *\** *Result: *\([A-Za-z]*\).*/\1/p' "$f" | head -1)
-		[ -n "$want" ] || fail "$name: no Result: line"
-		got=$(echo "$obs" | awk -v n="$name" '$2 == n { print $3 }')
-		[ "$got" = "$want" ] || bad="$bad
-$name: herd7 says '$got', Result: $want"
-	done
-	[ -z "$bad" ] || fail "herd7 disagrees with the kernel's Result lines:$bad"
+	# shellcheck disable=SC2086 # the paths have no blanks
+	herd_results "the kernel's litmus tests" $files
 	echo "ok: herd7 gives the Result: line of all $n kernel litmus tests"
+	;;
+rules-herd)
+	find_herd7
+	extract
+	set -- "$root"/testcases/*/*.litmus
+	[ -f "$1" ] || fail "no testcases/*/*.litmus"
+	out=$(python3 "$here/../litmus/litmus_check.py" --def "$model/linux-kernel.def" "$@" 2>&1) ||
+		fail "litmus_check.py rejects rule litmus tests:
+$out"
+	herd_results "the rules' litmus tests" "$@"
+	echo "ok: herd7 gives the Result: line of all $# litmus tests of testcases/*/"
 	;;
 parse)
 	extract

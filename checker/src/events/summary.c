@@ -24,6 +24,47 @@ static bool list_has_rmw(const struct evlist *l)
 	return false;
 }
 
+static void unclaim(struct macro_exp ***v, unsigned *n, struct macro_exp *m)
+{
+	if (!m->claimed || !m->prim ||
+	    (m->prim->kind != K_FENCE && m->prim->kind != K_MODIFIER))
+		return;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = m;
+	m->claimed = false;
+}
+
+/*
+ * The fences written in @bc that are claimed already: the callee's own
+ * build, when its definition comes before the caller, made their events.
+ * Unclaimed for the summary's visit, so that it sees smp_mb() or
+ * smp_wmb() and not what they expand to (a callee defined after its
+ * caller is summarised first and always did); @n of them, claimed again
+ * by the caller. Only fences: the accesses keep what they were (the
+ * callee stores publish-then-init judges), to be made whole apart.
+ */
+static struct macro_exp **unclaim_body(struct builder *b, CXCursor bc,
+				       unsigned *n)
+{
+	CXSourceRange r = clang_getCursorExtent(bc);
+	struct floc s = text_loc(clang_getRangeStart(r));
+	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct macro_exp **v = NULL;
+	unsigned i, j;
+
+	*n = 0;
+	for (i = 0; i < b->macros.n; i++) {
+		struct macro_exp *m = &b->macros.v[i];
+
+		if (m->file != s.file || m->off < s.off || m->off >= e.off)
+			continue;
+		unclaim(&v, n, m);
+		for (j = 0; j < m->nplan; j++)
+			unclaim(&v, n, m->plan[j]);
+	}
+	return v;
+}
+
 /*
  * Visit the body @bc of a callee into @body with a builder state of its
  * own: its locals, def-use and claims are not the caller's.
@@ -38,6 +79,8 @@ static void visit_callee(struct builder *b, CXCursor bc, struct evlist *body)
 	unsigned saved_flags = b->flags, saved_nlocals = b->nlocals;
 	unsigned claims0 = b->nclaims;
 	bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
+	unsigned i, nre;
+	struct macro_exp **re = unclaim_body(b, bc, &nre);
 
 	b->coll = NULL;
 	b->locals = NULL;
@@ -54,6 +97,9 @@ static void visit_callee(struct builder *b, CXCursor bc, struct evlist *body)
 	b->depth--;
 	while (b->nclaims > claims0)
 		b->claims[--b->nclaims]->claimed = false;
+	for (i = 0; i < nre; i++)
+		re[i]->claimed = true;
+	free(re);
 	b->in_loc = saved_loc;
 	b->loc_seen = saved_seen;
 	defuse_locals_reset(b);
