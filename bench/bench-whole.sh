@@ -15,6 +15,7 @@
 # COMPDB, ORDERCHECK (default build/ordercheck), CLANG, JOBS (2), N (all),
 # HEADER (include/linux/kthread.h), CFILE (kernel/sched/core.c), WORK (a
 # new temporary directory: the store, the reports, bench.log,
-# results.json), TOOLS ("clang ordercheck").
+# results.json), TOOLS ("clang ordercheck"), RUNS (of ordercheck, default
+# "cold unchanged header c-file"; without cold it goes on from WORK's store).
 here=$(cd "$(dirname "$0")" && pwd)
 exec python3 "$here/bench_whole.py" "$@"
