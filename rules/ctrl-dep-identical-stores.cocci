@@ -25,6 +25,11 @@
 // Confidence: Moderate
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens: READ_ONCE|atomic(64|_long)?_read
+// Tokens: WRITE_ONCE|atomic(64|_long)?_set
+// Let ST: \b(?:WRITE_ONCE|atomic(?:64|_long)?_set)
+// Let BAR: (?:barrier\s*\(\s*\)\s*;<<SP>>)?
+// Require: \belse\b<<SP>>\{?<<SP>><<BAR>><<ST>>\s*\(|<<ST>>\s*<<ARGS>>\s*;<<SP>><<BAR>>\}?<<SP>>else\b
 // Keywords: control dependency, WRITE_ONCE, ctrl-dep-identical-stores
 
 virtual patch

@@ -25,6 +25,9 @@
 // Confidence: High
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens 2: barrier|(smp_|virt_|dma_)?[rw]?mb|__sync_synchronize|(__c11_|__)?atomic_thread_fence
+// Let FENCE: \b(?:barrier|(?:smp_|virt_|dma_)?[rw]?mb|__sync_synchronize|(?:__c11_|__)?atomic_thread_fence)
+// Require: <<FENCE>>\s*<<ARGS>>\s*;<<GAP>><<FENCE>>\s*\(
 // Keywords: barrier, smp_mb, smp_rmb, smp_wmb, mb, duplicate-fence
 
 virtual patch

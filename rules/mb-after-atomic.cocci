@@ -25,6 +25,11 @@
 // Confidence: High
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens: smp_mb|virt_mb
+// Tokens: ((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec|and|or|xor|andnot)|((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(relaxed|acquire|release))|xchg_(relaxed|acquire|release)|(set|clear|change)_bit|clear_bit_unlock(_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(inc|add|dec))
+// Let RMW: \b(?:(?:raw_|arch_)?atomic(?:64|_long)?_(?:(?:add|sub|inc|dec|and|or|xor|andnot)|(?:(?:add|sub|inc|dec)_return|fetch_(?:add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(?:relaxed|acquire|release))|xchg_(?:relaxed|acquire|release)|(?:set|clear|change)_bit|clear_bit_unlock(?:_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(?:inc|add|dec))
+// Let ONE: (?:[^;{}#]*;<<SP>>)?
+// Require: <<RMW>>\s*<<ARGS>>\s*;<<SP>><<ONE>>\b(?:smp|virt)_mb\s*\(
 // Keywords: smp_mb, smp_mb__after_atomic, mb-after-atomic
 
 virtual patch

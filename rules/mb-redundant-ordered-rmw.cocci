@@ -29,6 +29,12 @@
 // Confidence: Moderate
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens: smp_mb|virt_mb|__sync_synchronize
+// Tokens: ((raw_|arch_)?atomic(64|_long)?_((add|sub|inc|dec)_return|fetch_(add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative|(sub|dec|inc)_and_test|dec_and_lock(_irqsave)?|dec_and_raw_lock)|xchg|test_and_(set|clear|change)_bit|llist_add(_batch)?|llist_del_all|__sync_(fetch_and_(add|sub|or|and|xor|nand)|(add|sub|or|and|xor|nand)_and_fetch))
+// Let RMW: \b(?:(?:raw_|arch_)?atomic(?:64|_long)?_(?:(?:add|sub|inc|dec)_return|fetch_(?:add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative|(?:sub|dec|inc)_and_test|dec_and_lock(?:_irqsave)?|dec_and_raw_lock)|xchg|test_and_(?:set|clear|change)_bit|llist_add(?:_batch)?|llist_del_all|__sync_(?:fetch_and_(?:add|sub|or|and|xor|nand)|(?:add|sub|or|and|xor|nand)_and_fetch))
+// Let MB: \b(?:smp_mb|virt_mb|__sync_synchronize)
+// Let ONE: (?:[^;{}#]*;<<SP>>)?
+// Require: <<RMW>>\s*<<ARGS>>\s*;<<SP>><<ONE>><<MB>>\s*\(|<<MB>>\s*\(\s*\)\s*;<<SP>><<ONE>>[^;{}#]*?<<RMW>>\s*\(
 // Keywords: smp_mb, value-returning atomics, mb-redundant-ordered-rmw
 
 virtual patch

@@ -33,6 +33,11 @@
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
 // Keywords: smp_mb, smp_wmb, smp_rmb, set_current_state, wq_has_sleeper, spin_unlock, spin_lock, redundant-barrier
+// Tokens: smp_mb|smp_wmb|smp_rmb
+// Let FULLEND: \b(?:set_current_state|set_special_state|smp_store_mb|prepare_to_wait(?:_exclusive|_event)?|prepare_to_swait_(?:exclusive|event))
+// Let UNLOCK: \b(?:raw_)?spin_unlock(?:_irq|_bh|_irqrestore)?
+// Let LOCK: \b(?:raw_)?spin_lock(?:_irq|_bh|_irqsave|_nested)?
+// Require: <<FULLEND>>\s*<<ARGS>>\s*;<<SP>>smp_mb\s*\(|\bsmp_mb\s*\(\s*\)\s*;<<SP>>if\s*<<COND>>\s*s?wq_has_sleeper\s*\(|<<UNLOCK>>\s*<<ARGS>>\s*;<<SP>>smp_[wr]mb\s*\(\s*\)\s*;<<SP>><<LOCK>>\s*\(
 
 virtual patch
 virtual context

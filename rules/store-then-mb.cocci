@@ -20,6 +20,9 @@
 // Confidence: High
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens: WRITE_ONCE
+// Tokens: smp_mb
+// Require: \bWRITE_ONCE\s*<<ARGS>>\s*;<<SP>>smp_mb\s*\(
 // Keywords: WRITE_ONCE, smp_mb, smp_store_mb, store-then-mb
 
 virtual patch

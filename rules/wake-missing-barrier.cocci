@@ -23,6 +23,7 @@
 // Confidence: Moderate
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
+// Tokens: waitqueue_active|swait_active|wake_up_bit|wake_up_var
 // Keywords: waitqueue_active, wake_up_bit, wake_up_var, wake-missing-barrier
 
 virtual patch
