@@ -27,7 +27,9 @@
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
 // Tokens: rcu_dereference(_check|_bh|_bh_check|_sched|_sched_check|_raw|_raw_check)?|srcu_dereference(_check)?|READ_ONCE|list_entry_rcu|list_first_or_null_rcu
-// Require: \(\s*(?:\(\s*)*\w+\s*(?:\)\s*)*[!=]=\s*(?:\(\s*)*&(?!&)|\(\s*&(?!&)(?:[^;{}=!&|?,<>]|->)*?[!=]=\s*(?:\(\s*)*\w+(?:\s*\))+
+// Let HD: \b(?:rcu_dereference(?:_check|_bh|_bh_check|_sched|_sched_check|_raw|_raw_check)?|srcu_dereference(?:_check)?|READ_ONCE|list_entry_rcu|list_first_or_null_rcu)
+// Let CMP: \(\s*(?:\(\s*)*(?<k>\w+)\s*(?:\)\s*)*[!=]=\s*(?:\(\s*)*&(?!&)|\(\s*&(?!&)(?:[^;{}=!&|?,<>]|->)*?[!=]=\s*(?:\(\s*)*(?<k>\w+)(?:\s*\))+
+// Require-same: \b(?<k>\w+)\s*=\s*(?:\(\s*[\w\s*]+\)\s*)?[(\s]*<<HD>>\s*\( &&& <<CMP>>
 // Keywords: rcu_dereference, pointer comparison, addr-dep-pointer-compare
 
 virtual patch

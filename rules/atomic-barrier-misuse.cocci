@@ -108,6 +108,8 @@ TU_DEF = set()  # (file, function) defined in the file
 TU_OPAQUE = set() # ... that call an RMW or something unknown
 TU_LAST = {}    # (file, function) -> what it ends with
 TU_FIRST = {}   # (file, function) -> what it starts with
+HFUN = set()    # (file, function) with a helper in it
+CALLED = set()  # what those functions call
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -204,7 +206,16 @@ def c11_invalid(order, what, f):
 // C11 and GNU atomics: orders that are not valid for the operation.
 // (First: the helper rules below drop the environments they reject.)
 
-@c11 depends on !patch@
+// Only in files that call one of them: the pattern below is costly to
+// try on every expression of a big file.
+
+@c11gate depends on !patch@
+identifier fn = {atomic_thread_fence, __c11_atomic_thread_fence, __atomic_thread_fence, atomic_load_explicit, __c11_atomic_load, __atomic_load_n, __atomic_load, atomic_store_explicit, __c11_atomic_store, __atomic_store_n, __atomic_store, atomic_flag_clear_explicit, __atomic_clear, atomic_compare_exchange_strong_explicit, atomic_compare_exchange_weak_explicit, __c11_atomic_compare_exchange_strong, __c11_atomic_compare_exchange_weak, __atomic_compare_exchange_n, __atomic_compare_exchange};
+@@
+
+fn(...)
+
+@c11 depends on c11gate@
 symbol memory_order_relaxed, __ATOMIC_RELAXED;
 identifier bad_load = {memory_order_release, memory_order_acq_rel, __ATOMIC_RELEASE, __ATOMIC_ACQ_REL};
 identifier bad_store = {memory_order_consume, memory_order_acquire, memory_order_acq_rel, __ATOMIC_CONSUME, __ATOMIC_ACQUIRE, __ATOMIC_ACQ_REL};
@@ -269,29 +280,28 @@ p << c11.p;
 cocci.include_match(False)
 
 // Functions of this file: whether they call anything that may do an
-// RMW, what they end and start with. Only in files with a helper. Each
+// RMW, what they end and start with. Only in files with a helper, and
+// only the functions that a function with a helper calls (CALLED): the
+// verdict looks up no other. (The scripts take
+// the function's name from the position: spatch 1.1.1 does not parse a
+// script that inherits an identifier with a script constraint.) Each
 // collector keeps what it learns in Python and drops its environments,
 // which would otherwise multiply with every later rule's; as dropping
 // them also forgets that a rule matched, each collector has its own gate.
 
-@gate_def depends on !patch@
+// The functions with a helper.
+
+@hfun depends on !patch@
+position ph;
 @@
 
-\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
-
-@tu_def depends on gate_def@
-identifier tf;
-position pf;
-@@
-
-tf@pf(...) { ... }
+\(smp_mb__after_atomic@ph\|virt_mb__after_atomic@ph\|smp_mb__before_atomic@ph\|virt_mb__before_atomic@ph\)();
 
 @script:python@
-tf << tu_def.tf;
-pf << tu_def.pf;
+ph << hfun.ph;
 @@
 
-TU_DEF.add((pf[0].file, tf))
+HFUN.add((ph[0].file, ph[0].current_element))
 cocci.include_match(False)
 
 @gate_calls depends on !patch@
@@ -314,8 +324,30 @@ g << tu_calls.g;
 pg << tu_calls.pg;
 @@
 
+fn = (pg[0].file, pg[0].current_element)
+if fn in HFUN:
+	CALLED.add(g)
 if not known(g):
-	TU_OPAQUE.add((pg[0].file, pg[0].current_element))
+	TU_OPAQUE.add(fn)
+cocci.include_match(False)
+
+@gate_def depends on !patch@
+@@
+
+\(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
+
+@tu_def depends on gate_def@
+identifier tf : script:python () { tf in CALLED };
+position pf;
+@@
+
+tf@pf(...) { ... }
+
+@script:python@
+pf << tu_def.pf;
+@@
+
+TU_DEF.add((pf[0].file, pf[0].current_element))
 cocci.include_match(False)
 
 @gate_last_call depends on !patch@
@@ -324,7 +356,8 @@ cocci.include_match(False)
 \(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
 
 @tu_last_call depends on gate_last_call@
-identifier tf, g;
+identifier tf : script:python () { tf in CALLED };
+identifier g;
 position pf;
 @@
 
@@ -334,12 +367,11 @@ tf@pf(...) {
 }
 
 @script:python@
-tf << tu_last_call.tf;
 pf << tu_last_call.pf;
 g << tu_last_call.g;
 @@
 
-TU_LAST[(pf[0].file, tf)] = ("call", g)
+TU_LAST[(pf[0].file, pf[0].current_element)] = ("call", g)
 cocci.include_match(False)
 
 @gate_last_store depends on !patch@
@@ -348,7 +380,7 @@ cocci.include_match(False)
 \(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
 
 @tu_last_store depends on gate_last_store@
-identifier tf;
+identifier tf : script:python () { tf in CALLED };
 expression E1, E2;
 position pf;
 @@
@@ -359,11 +391,10 @@ tf@pf(...) {
 }
 
 @script:python@
-tf << tu_last_store.tf;
 pf << tu_last_store.pf;
 @@
 
-TU_LAST[(pf[0].file, tf)] = ("store",)
+TU_LAST[(pf[0].file, pf[0].current_element)] = ("store",)
 cocci.include_match(False)
 
 @gate_first_call depends on !patch@
@@ -372,7 +403,8 @@ cocci.include_match(False)
 \(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
 
 @tu_first_call depends on gate_first_call@
-identifier tf, g;
+identifier tf : script:python () { tf in CALLED };
+identifier g;
 position pf;
 @@
 
@@ -382,12 +414,11 @@ tf@pf(...) {
 }
 
 @script:python@
-tf << tu_first_call.tf;
 pf << tu_first_call.pf;
 g << tu_first_call.g;
 @@
 
-TU_FIRST[(pf[0].file, tf)] = ("call", g)
+TU_FIRST[(pf[0].file, pf[0].current_element)] = ("call", g)
 cocci.include_match(False)
 
 @gate_first_store depends on !patch@
@@ -396,7 +427,7 @@ cocci.include_match(False)
 \(smp_mb__after_atomic\|virt_mb__after_atomic\|smp_mb__before_atomic\|virt_mb__before_atomic\)();
 
 @tu_first_store depends on gate_first_store@
-identifier tf;
+identifier tf : script:python () { tf in CALLED };
 expression E1, E2;
 position pf;
 @@
@@ -407,11 +438,10 @@ tf@pf(...) {
 }
 
 @script:python@
-tf << tu_first_store.tf;
 pf << tu_first_store.pf;
 @@
 
-TU_FIRST[(pf[0].file, tf)] = ("store",)
+TU_FIRST[(pf[0].file, pf[0].current_element)] = ("store",)
 cocci.include_match(False)
 
 // Every helper.
