@@ -185,6 +185,17 @@ foreach(dir ${_rule_dirs})
   endif()
 endforeach()
 
+# rules/run-tree.sh's prefilter (the rules' Tokens and Require lines)
+# keeps every file a rule reports on in testcases/ (fast, no spatch), and
+# changes no report over all of testcases/ (-full: every rule twice).
+add_test(NAME cocci-prefilter
+         COMMAND ${OC_TESTCASES}/harness/cocci-prefilter.sh
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME cocci-prefilter-full
+         COMMAND ${OC_TESTCASES}/harness/cocci-prefilter.sh --full
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cocci-prefilter-full PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900)
+
 # The catalogue: registry, testcases/<id>/, rule pages, README's rules
 # table and rules/*.cocci agree (testcases/harness/catalogue.py).
 find_program(OC_PYTHON3 python3)
@@ -381,6 +392,7 @@ set(OC_SLOW_TESTS
   "^kbuild-"                                       # 9 min preparing the tree, then ~1 min
   "^ci-integration-"                               # CI steps on a git project: 9-47 s
   "^ci-with-cocci$"                                # spatch, every rule: 68 s
+  "^cocci-prefilter-full$"                         # spatch, every rule twice: 2-4 min
   "^ci-sarif-"                                     # the .NET SARIF validator: 6-10 s
   "^litmus-"                                       # the tarball, extracted; negative: 27 s
   "^lsp-(wrap|wrap-.*|clangd-dies|editor-wrapper|neovim)$"  # clangd, Neovim
