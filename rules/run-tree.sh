@@ -175,7 +175,10 @@ for rule in $rules; do
 done
 t2=$(date +%s)
 printf 'prefilter\t-\t-\t-\t%s\n' $((t1 - t0)) >> "$out/summary.tsv"
-printf 'total\t-\t%s\t-\t%s\n' "$(cat "$out"/*.report | wc -l)" $((t2 - t0)) \
-	>> "$out/summary.tsv"
+findings=0
+for rule in $rules; do
+	findings=$((findings + $(wc -l < "$out/$rule.report")))
+done
+printf 'total\t-\t%s\t-\t%s\n' "$findings" $((t2 - t0)) >> "$out/summary.tsv"
 cat "$out/summary.tsv"
 exit $status
