@@ -329,7 +329,8 @@ set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # litmus tests (syntax-checked when linux-kernel.def is at hand), --herd.
 foreach(case reuse touched header-changed one-file-pairs-with-store
         command-changed merge shard pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
-        header-callee-order header-context)
+        header-callee-order header-context
+        duplicate-entry)
   add_test(NAME facts-${case}
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)

@@ -321,6 +321,21 @@ then: $out"
 		first=$out
 	done
 	;;
+duplicate-entry)
+	# one file compiled twice with other flags (Linux: lib/ctype.c for the
+	# kernel and the decompressor): each entry keeps its own row, so an
+	# unchanged tree parses nothing and reuses the pairing's memo
+	setup
+	sed -i 's|^\]$|,{"directory":"'"$tmp"'/tree","file":"producer.c","arguments":["cc","-DAGAIN","-c","producer.c"]}\n]|' build/compile_commands.json
+	run "$oc" -p build --stats
+	expect_status 1
+	expect_out "$finding"
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --stats
+	expect_status 1
+	expect_err "3 of 3 files unchanged"
+	expect_err "findings, as the last run's"
+	expect_out "$finding"
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

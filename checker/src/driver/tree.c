@@ -98,6 +98,27 @@ static char *absolute(const struct tu_job *j)
 	return r;
 }
 
+/*
+ * The store's key for a job: its file, and for the second and later
+ * entries of one file (Linux compiles lib/ctype.c for the kernel and for
+ * the boot decompressor) the file and its rank, so that each entry keeps
+ * a row of its own instead of evicting the other's on every run.
+ */
+static char *distinct_key(char *file, struct strset *keys)
+{
+	char *k = file;
+	unsigned n;
+
+	for (n = 2; !strset_add(keys, k); n++) {
+		if (k != file)
+			free(k);
+		k = xasprintf("%s#%u", file, n);
+	}
+	if (k != file)
+		free(file);
+	return k;
+}
+
 static char *command_hash(const struct tu_job *j, const char *config)
 {
 	uint64_t h = hash64(config, strlen(config) + 1, HASH64_INIT);
@@ -422,6 +443,7 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	struct tree t = { jobs, njobs, o,    NULL, NULL,
 			  NULL, NULL,  NULL, NULL, co->frontend.base_dir };
 	struct input_cache *ic = NULL;
+	struct strset *keys = NULL;
 	char *err = NULL;
 	unsigned i, reused = 0;
 	int rc = 0;
@@ -451,17 +473,19 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	t.key = xcalloc(njobs ? njobs : 1, sizeof(*t.key));
 	t.command = xcalloc(njobs ? njobs : 1, sizeof(*t.command));
 	t.mine = strset_new();
+	keys = strset_new();
 	if (t.store)
 		ic = input_cache_new();
 	for (i = 0; i < njobs; i++) {
 		t.todo[i] = true;
-		t.key[i] = absolute(&jobs[i]);
+		t.key[i] = distinct_key(absolute(&jobs[i]), keys);
 		t.command[i] = command_hash(&jobs[i], o->config);
 		if (t.store) {
 			reuse(&t, i, ic);
 			reused += !t.todo[i];
 		}
 	}
+	strset_free(keys);
 	stat_line(&t, "reuse", t0, "%u of %u files unchanged", reused, njobs);
 	t0 = now();
 	if (t.store && !o->quiet && reused)
