@@ -37,7 +37,8 @@ def rule_folder(path):
     """The same test as oc_rule_cases() in testcases/testcases.cmake."""
     for name in sorted(os.listdir(path)):
         f = os.path.join(path, name)
-        if name.endswith(".c") and name != "repro.c" and os.path.isfile(f):
+        if (name.endswith(".c") and name != "repro.c" and
+                not name.startswith("repro-") and os.path.isfile(f)):
             with open(f, errors="replace") as fh:
                 if "expect-" in fh.read():
                     return True

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Metamorphic test: a primitive behind a user macro is the same primitive.
 
-For every rule folder's cases (testcases/<rule>/*.c but repro.c; the
+For every rule folder's cases (testcases/<rule>/*.c but the repro.c and
+repro-<dialect>.c programs; the
 Coccinelle twins are not run), each call of a vocabulary name, NAME(, is
 rewritten to a fresh user macro, OC_k(, defined as
 "#define OC_k(...) NAME(__VA_ARGS__)":
@@ -199,7 +200,8 @@ def rule_cases(root, only):
         if not os.path.isdir(d) or (only and rule not in only):
             continue
         cases = [os.path.join(d, f) for f in sorted(os.listdir(d))
-                 if f.endswith(".c") and f != "repro.c"]
+                 if f.endswith(".c") and f != "repro.c"
+                 and not f.startswith("repro-")]
         # a rule folder: its cases carry expectations (testcases.cmake)
         if any("expect-" in open(c).read() for c in cases):
             yield from cases
