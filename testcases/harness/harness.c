@@ -636,6 +636,39 @@ void harness_sb_test(struct harness_test *t, struct harness_sb *sb,
 	t->jitter_ns = 25;
 }
 
+int harness_sb_report(const struct harness_test *t, bool fixed,
+		      const char *x86_fence)
+{
+	struct harness_result res;
+
+	printf("legend:    r0 = y as T0 read it after storing x, r1 = x as T1 "
+	       "read it after storing y\n");
+	if (harness_run(t, harness_iterations(1000000), harness_seconds(8.0),
+			&res))
+		return 2;
+	harness_print_histogram(t, &res, HARNESS_SB_BOTH_ZERO,
+				"both loads missed both stores");
+	harness_print_verdict(&res, HARNESS_SB_BOTH_ZERO, fixed);
+#if defined(__x86_64__)
+	if (fixed)
+		printf("x86-64:    %s: it drains the store buffer before the "
+		       "load, which TSO otherwise lets pass the store\n",
+		       x86_fence);
+	else if (res.counts[HARNESS_SB_BOTH_ZERO])
+		printf("x86-64:    %s: TSO let each load pass the store before "
+		       "it\n",
+		       x86_fence);
+	else
+		printf("x86-64:    TSO allows r0=0 r1=0 with this code (no fence "
+		       "is emitted), but this run did not catch it: try more "
+		       "iterations on two otherwise idle CPUs\n");
+#else
+	(void)x86_fence;
+	printf("this CPU:  not x86-64; the counts above are its own\n");
+#endif
+	return 0;
+}
+
 /* ----------------------------------------------------- background load */
 
 static struct {

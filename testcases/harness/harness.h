@@ -142,6 +142,16 @@ struct harness_sb {
 void harness_sb_test(struct harness_test *t, struct harness_sb *sb,
 		     const char *name, void (*t0)(void *), void (*t1)(void *));
 
+/*
+ * The rest of an SB repro once its header and code lines are out: the
+ * legend, the run, the histogram, the verdict, and what x86-64 makes of
+ * this build.  fixed: the build has the full fence, which forbids
+ * r0=0 r1=0.  x86_fence: what its fence is on x86-64, in the dialect's
+ * words ("rte_smp_mb() is a locked add here").  Returns main's exit code.
+ */
+int harness_sb_report(const struct harness_test *t, bool fixed,
+		      const char *x86_fence);
+
 struct harness_timing {
 	double median_ns;		/* per operation */
 	double min_ns;

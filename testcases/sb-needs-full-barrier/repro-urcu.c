@@ -67,7 +67,7 @@ static void thread1(void *shared)
 int main(void)
 {
 	struct harness_test t;
-	struct harness_result res;
+	int rc;
 
 	harness_print_header("sb-needs-full-barrier (liburcu)", REPRO_VARIANT);
 	/* the library is linked and runs: register with the memb flavour */
@@ -81,35 +81,12 @@ int main(void)
 #else
 	harness_sb_test(&t, &sb, "SB+cmm_smp_wmbs", thread0, thread1);
 #endif
-	printf("legend:    r0 = y as T0 read it after storing x, r1 = x as T1 "
-	       "read it after storing y\n");
-	if (harness_run(&t, harness_iterations(1000000), harness_seconds(8.0),
-			&res))
-		return 2;
-	harness_print_histogram(&t, &res, HARNESS_SB_BOTH_ZERO,
-				"both loads missed both stores");
 #ifdef FIXED
-	harness_print_verdict(&res, HARNESS_SB_BOTH_ZERO, true);
+	rc = harness_sb_report(&t, true, "cmm_smp_mb() is mfence here");
 #else
-	harness_print_verdict(&res, HARNESS_SB_BOTH_ZERO, false);
-#endif
-#if defined(__x86_64__)
-#ifdef FIXED
-	printf("x86-64:    cmm_smp_mb() is mfence here: it drains the store "
-	       "buffer before the load, which TSO otherwise lets pass the "
-	       "store\n");
-#else
-	if (res.counts[HARNESS_SB_BOTH_ZERO])
-		printf("x86-64:    cmm_smp_wmb() is a compiler barrier here: TSO "
-		       "let each load pass the store before it\n");
-	else
-		printf("x86-64:    TSO allows r0=0 r1=0 with this code (no fence "
-		       "is emitted), but this run did not catch it: try more "
-		       "iterations on two otherwise idle CPUs\n");
-#endif
-#else
-	printf("this CPU:  not x86-64; the counts above are its own\n");
+	rc = harness_sb_report(&t, false,
+			       "cmm_smp_wmb() is a compiler barrier here");
 #endif
 	urcu_memb_unregister_thread();
-	return 0;
+	return rc;
 }
