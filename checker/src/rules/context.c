@@ -15,15 +15,6 @@
 #include "rule.h"
 #include "tu_summary.h"
 
-void rule_ctx_init(struct rule_ctx *ctx, const struct tu_ir *ir,
-		   struct diag_list *out)
-{
-	memset(ctx, 0, sizeof(*ctx));
-	ctx->ir = ir;
-	ctx->out = out;
-	ctx->tu = ctx->whole = tu_summary_new(ir, NULL);
-}
-
 /* The file the TU was made from: where its own functions are. */
 static const char *main_file(const struct tu_ir *ir)
 {
@@ -33,6 +24,16 @@ static const char *main_file(const struct tu_ir *ir)
 		if (!ir->fns[i]->in_header)
 			return ir->fns[i]->span.file;
 	return NULL;
+}
+
+void rule_ctx_init(struct rule_ctx *ctx, const struct tu_ir *ir,
+		   struct diag_list *out)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->ir = ir;
+	ctx->out = out;
+	ctx->tu = ctx->whole = tu_summary_new(ir, NULL);
+	ctx->main = main_file(ir);
 }
 
 /* @a and @b are in one directory: a header private to the .c file */
@@ -47,15 +48,13 @@ static bool same_dir(const char *a, const char *b)
 void rule_ctx_enter(struct rule_ctx *ctx, const struct function_ir *fn)
 {
 	struct header_summary *h;
-	const char *main;
 	unsigned i;
 
 	ctx->tu = ctx->whole;
 	if (!fn->in_header || !fn->span.file)
 		return;
 	/* kernel/rcu/tree_stall.h is tree.c's own: its TU is its context */
-	main = main_file(ctx->ir);
-	if (main && same_dir(main, fn->span.file))
+	if (ctx->main && same_dir(ctx->main, fn->span.file))
 		return;
 	for (i = 0; i < ctx->nheaders; i++)
 		if (ctx->headers[i].file == fn->span.file) {

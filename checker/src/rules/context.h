@@ -24,6 +24,7 @@ struct header_summary {
 
 struct rule_ctx {
 	const struct tu_ir *ir;
+	const char *main; /* the .c file: the first non-header function's */
 	struct diag_list *out; /* where findings go */
 	/* what the TU says (tu_summary.c), for the function being checked */
 	struct tu_summary *tu;
