@@ -54,6 +54,16 @@ int good_commented(struct ring *r)
 	return b->len;
 }
 
+/* arch/x86/kernel/ldt.c load_mm_ldt(): the comment names the primitive */
+int good_commented_synchronizes(struct ring *r)
+{
+	struct buf *b;
+
+	/* READ_ONCE synchronizes with smp_store_release */
+	b = READ_ONCE(r->spare);
+	return b->len;
+}
+
 /* READ_ONCE() of the pointer only to test it: nothing read through it */
 bool good_test_only(struct ring *r)
 {

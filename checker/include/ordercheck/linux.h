@@ -907,4 +907,29 @@ static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
 #define raw_cpu_add(pcp, val) ((pcp) += (val))
 #define raw_cpu_inc(pcp) raw_cpu_add(pcp, 1)
 
+/*
+ * local_t and local64_t (asm-generic/local.h, local64.h): a CPU's own
+ * counters over atomic_long_t, with no ordering (core-api/local_ops.rst)
+ */
+typedef struct {
+	atomic_long_t a;
+} local_t;
+typedef struct {
+	local_t a;
+} local64_t;
+#define local_read(l) atomic_long_read(&(l)->a)
+#define local_set(l, i) atomic_long_set(&(l)->a, (i))
+#define local_inc(l) atomic_long_inc(&(l)->a)
+#define local_inc_return(l) \
+	__atomic_add_fetch(&(l)->a.counter, 1, __ATOMIC_RELAXED)
+#define local_add(i, l) \
+	((void)__atomic_fetch_add(&(l)->a.counter, (i), __ATOMIC_RELAXED))
+#define local_sub(i, l) \
+	((void)__atomic_fetch_sub(&(l)->a.counter, (i), __ATOMIC_RELAXED))
+#define local_xchg(l, n) \
+	__atomic_exchange_n(&(l)->a.counter, (n), __ATOMIC_RELAXED)
+#define local64_read(l) local_read(&(l)->a)
+#define local64_set(l, i) local_set(&(l)->a, (i))
+#define local64_add(i, l) local_add((i), &(l)->a)
+
 #endif

@@ -308,7 +308,8 @@ static void check_addr_dep_plain_load_unlocked(struct rule_tree_ctx *ctx,
 static const char *const pairing_words[] = {
 	"pairs with",	      "paired with",	    "pairing",
 	"address dependency", "address-dependency", "dependency ordering",
-	"dependency-ordered",
+	"dependency-ordered", "synchronizes with",  "synchronises with",
+	"matches the",
 };
 
 static void unannotated_list(const struct evlist *l, void *arg)
