@@ -172,6 +172,14 @@ enum {
 	 * them (po-unlock-lock-po in linux-kernel.cat), not store->load
 	 */
 	R_LKMM_LOCK = 1 << 29,
+	/*
+	 * PATTERN rows: a logging call (printk(), dev_warn()). Its body's
+	 * barriers keep printk's own ring buffer in order; a caller that
+	 * logs on an error path does not mean them for its own accesses,
+	 * so they are no side's order (a pr_warn() between two stores
+	 * made desc_read()'s smp_rmb() "order" them)
+	 */
+	R_LOGS = 1u << 30,
 };
 
 /*

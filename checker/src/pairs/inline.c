@@ -76,8 +76,10 @@ static const struct fact_fn *inlinable(const struct summaries *m,
 	const struct fact_fn *d;
 	unsigned k;
 
-	/* an allocator's insides are not the caller's protocol */
-	if (depth >= INLINE_DEPTH || summary_allocates(m, call->name))
+	/* an allocator's or a log call's insides are not the caller's
+	 * protocol */
+	if (depth >= INLINE_DEPTH || summary_allocates(m, call->name) ||
+	    summary_logs(m, call->name))
 		return NULL;
 	d = summary_definition(m, call->name, caller);
 	if (!d || !d->n || d->n > INLINE_CALLEE_MAX ||

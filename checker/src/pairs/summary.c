@@ -29,7 +29,7 @@ enum {
 };
 
 /* What a name says, asked of the vocabulary once per name. */
-enum { NAME_ALLOCATES = 1, NAME_MAY_ORDER = 2, NAME_ASKED = 4 };
+enum { NAME_ALLOCATES = 1, NAME_MAY_ORDER = 2, NAME_ASKED = 4, NAME_LOGS = 8 };
 
 struct name_memo {
 	const char *name; /* interned: by address */
@@ -107,6 +107,7 @@ static unsigned name_says(const struct summaries *cm, const char *name)
 			NAME_ASKED |
 			(vocab_name_is(name, R_ALLOCATES) ? NAME_ALLOCATES :
 							    0) |
+			(vocab_name_is(name, R_LOGS) ? NAME_LOGS : 0) |
 			(name_may_order(name) ? NAME_MAY_ORDER : 0);
 		m->nmemo++;
 	}
@@ -116,6 +117,11 @@ static unsigned name_says(const struct summaries *cm, const char *name)
 bool summary_allocates(const struct summaries *m, const char *name)
 {
 	return name_says(m, name) & NAME_ALLOCATES;
+}
+
+bool summary_logs(const struct summaries *m, const char *name)
+{
+	return name_says(m, name) & NAME_LOGS;
 }
 
 bool summary_may_order(const struct summaries *m, const char *name)
@@ -260,8 +266,9 @@ static void summarise_call(const struct summaries *m, struct fn_summary *s,
 	struct fn_summary *sub = find(m, f->name);
 	unsigned i;
 
-	/* allocators hand out objects nobody else sees yet */
-	if (name_says(m, f->name) & NAME_ALLOCATES)
+	/* allocators hand out objects nobody else sees yet; a log call's
+	 * barriers are printk's own */
+	if (name_says(m, f->name) & (NAME_ALLOCATES | NAME_LOGS))
 		return;
 	if (!sub || (!sub->done && depth + 1 >= SUMMARY_DEPTH)) {
 		if (name_says(m, f->name) & NAME_MAY_ORDER)
@@ -377,7 +384,7 @@ enum call_effect summary_call_effect(const struct summaries *m,
 {
 	const struct fn_summary *s;
 
-	if (name_says(m, call->name) & NAME_ALLOCATES)
+	if (name_says(m, call->name) & (NAME_ALLOCATES | NAME_LOGS))
 		return CALL_TRANSPARENT;
 	s = summary_of_name(m, call->name);
 	if (!s)

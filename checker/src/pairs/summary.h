@@ -66,6 +66,8 @@ bool summary_touches(const struct fn_summary *s, const char *key);
 
 /* @name (interned) allocates (vocabulary R_ALLOCATES), asked once. */
 bool summary_allocates(const struct summaries *m, const char *name);
+/* A logging call (R_LOGS): its insides order nothing for its caller. */
+bool summary_logs(const struct summaries *m, const char *name);
 
 /*
  * @name (interned), which the tree may not define, says it locks, waits,
