@@ -187,7 +187,8 @@ static const char op_of_kind[] = {
 	[K_UNLOCK] = FO_UNLOCK,
 };
 
-static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep);
+static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
+		    const struct event *loop);
 
 /* The fences a primitive makes beside its access (vocab.h's F_*_BEFORE/AFTER). */
 static const struct {
@@ -258,13 +259,24 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		put_fact(f, FO_CALL, e, leg, *cdep, e->name, OC_NONE);
 		break;
 	case EV_BRANCH:
+		/*
+		 * an 'if' the compiler decides (IS_ENABLED(), __same_type()
+		 * in RB_WARN_ON()) runs one leg: the other's accesses never
+		 * happen, and would pair as if they did
+		 */
+		if (e->folds >= 0 && e->name && !strcmp(e->name, "if")) {
+			j = e->folds ? 0 : 1;
+			if (j < e->nlegs)
+				flatten(f, &e->legs[j], leg, *cdep, NULL);
+			break;
+		}
 		c = head_fact(f, e->deps, e->ndeps);
 		branch = f->nbranches++;
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
 			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
-			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep);
+			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
 			if (j < 2)
 				mine[j] = me;
 		}
@@ -274,7 +286,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		break;
 	case EV_LOOP:
 		for (j = 0; j < e->nlegs; j++)
-			flatten(f, &e->legs[j], leg, *cdep);
+			flatten(f, &e->legs[j], leg, *cdep, e);
 		/* leaving a loop on a condition orders the stores after it */
 		c = head_fact(f, e->deps, e->ndeps);
 		if (c >= 0 && *cdep < 0)
@@ -294,13 +306,24 @@ static bool leg_returns(const struct evlist *l)
 	       !strcmp(last->name, "return");
 }
 
-static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep)
+/*
+ * @loop: the loop whose leg @l is. In a while or for loop the body runs
+ * only when the condition held, so what follows the condition's read
+ * depends on it (smp_kick_mwait_play_dead(): "for (...;
+ * READ_ONCE(md->status) != newstate; ...) WRITE_ONCE(md->control, ...)").
+ */
+static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
+		    const struct event *loop)
 {
+	bool guarded = loop && loop->name && strcmp(loop->name, "do");
 	const struct event *e;
 	unsigned i;
+	int c;
 
 	evlist_for_each(l, i, e) {
 		flatten_event(f, e, leg, &cdep);
+		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
+			cdep = c;
 		/*
 		 * "if (c) { ...; return; }": what follows runs only when the
 		 * other leg was taken, so it is in that leg (and never after
@@ -333,7 +356,7 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.nev = 0;
 		f.nfacts = f.nlegs = f.nbranches = 0;
 		f.locks = f.rcu = 0;
-		flatten(&f, &fn->body, -1, -1);
+		flatten(&f, &fn->body, -1, -1, NULL);
 	}
 	free(f.ev);
 	free(f.idx);
