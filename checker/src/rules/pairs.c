@@ -57,11 +57,57 @@ static const char *how_text(const struct fact_fn *fn, const struct ordering *o,
 	return buf;
 }
 
+/*
+ * Side @e's own explicit fence between its two accesses, of a kind that
+ * orders them, where what order_between() took as the ordering is a call
+ * or a callee's barrier that came first (netlink_insert(): the full
+ * barrier of __netlink_insert()'s hash table insert, then its own
+ * smp_wmb() before the flag): the fence is the side's intent all the
+ * same, and messages name it. Not a wake-up's or a sleeper's.
+ */
+const struct fact *pairs_own_fence(const struct pair_candidate *c,
+				   const struct pair_side *e)
+{
+	static const unsigned need[] = {
+		[ROLE_WW] = VO_WW, [ROLE_RR] = VO_RR,	   [ROLE_RW] = VO_RW,
+		[ROLE_WR] = VO_WR, [ROLE_WW_LEAD] = VO_WW,
+	};
+	const struct fact_fn *fn = pairing_fn(c->set, e);
+	const struct fact *by = e->o.by, *a = first(c, e), *b = second(c, e);
+	unsigned k;
+
+	if (e->o.ord != ORD_YES || !by ||
+	    !(by->op == FO_CALL || facts_via(fn, by)))
+		return NULL;
+	for (k = e->i + 1; k < e->j; k++) {
+		const struct fact *f = &fn->v[k];
+
+		if (f->op == FO_FENCE && !facts_via(fn, f) &&
+		    !(f->flags & (F_SIDE | F_WAKE | FA_SLEEP)) &&
+		    (order_fence_mask(f) & need[e->role]) &&
+		    facts_compatible(fn, a, f) && facts_compatible(fn, f, b))
+			return f;
+	}
+	return NULL;
+}
+
+/* What side @e shows it orders by: its own fence, else its ordering. */
+static struct ordering shown(const struct pair_candidate *c,
+			     const struct pair_side *e)
+{
+	const struct fact *f = pairs_own_fence(c, e);
+	struct ordering o = { ORD_YES, f, f ? f->name : NULL };
+
+	return f ? o : e->o;
+}
+
 /* The ordering of side @e, for messages. */
 static const char *side_how(const struct pair_candidate *c,
 			    const struct pair_side *e, char *buf, size_t n)
 {
-	return how_text(pairing_fn(c->set, e), &e->o, buf, n);
+	struct ordering o = shown(c, e);
+
+	return how_text(pairing_fn(c->set, e), &o, buf, n);
 }
 
 /*
@@ -100,14 +146,15 @@ static void note_side(const struct pair_candidate *c, struct oc_diag *d,
 		      const char *verb2)
 {
 	char k[128], k2[128], h[128];
+	struct ordering o = shown(c, e);
 
 	litmus_key_text(e->k1, k, sizeof(k));
 	litmus_key_text(e->k2, k2, sizeof(k2));
 	rule_tree_note(d, first(c, e), "%s() %s '%s' here", fname(c, e), verb1,
 		       k);
 	note_callee(c, d, e, first(c, e), k);
-	if (e->o.by && e->o.by != first(c, e) && e->o.by != second(c, e))
-		rule_tree_note(d, e->o.by,
+	if (o.by && o.by != first(c, e) && o.by != second(c, e))
+		rule_tree_note(d, o.by,
 			       e->o.ord == ORD_YES ?
 				       "ordered by %s here" :
 				       "%s here, which does not order them",

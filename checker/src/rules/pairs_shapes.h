@@ -16,6 +16,9 @@
 
 /* pairs.c: a side that shows it means to order (see there). */
 bool pairs_intends(const struct pair_candidate *c, const struct pair_side *e);
+/* @e's own fence that orders its accesses where a call came first, or NULL */
+const struct fact *pairs_own_fence(const struct pair_candidate *c,
+				   const struct pair_side *e);
 /* pairs.c: "smp_wmb()", "an acquire (smp_load_acquire())", ... */
 const char *pairs_side_how(const struct pair_candidate *c,
 			   const struct pair_side *e, char *buf, size_t n);

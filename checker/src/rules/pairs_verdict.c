@@ -195,7 +195,7 @@ static enum intent intent(const struct pair_candidate *c,
 	/* a control dependency is mostly there for its own ends */
 	if (e->o.ord == ORD_YES && e->o.what && strstr(e->o.what, "control"))
 		return INTENT_WEAK;
-	if (pairs_intends(c, e))
+	if (pairs_intends(c, e) || pairs_own_fence(c, e))
 		return INTENT_STRONG;
 	/*
 	 * A barrier a call makes as a side effect (a wake-up, a sleep, a
