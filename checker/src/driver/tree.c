@@ -265,7 +265,15 @@ struct gather {
 	uint64_t hash; /* of everything the pass reads: its memo's key */
 };
 
-/* The store's rows for files outside this run: the rest of the tree. */
+/* A row for a file outside this run: the rest of the tree. */
+static bool want_stored(const char *file, void *arg)
+{
+	struct gather *g = arg;
+
+	return strset_add(g->t->mine, file);
+}
+
+/* The store's rows for files outside this run (want_stored()). */
 static void add_stored(const struct store_row *r, void *arg)
 {
 	struct gather *g = arg;
@@ -273,8 +281,6 @@ static void add_stored(const struct store_row *r, void *arg)
 	struct diag_list seen = { 0 };
 	char *facts;
 
-	if (!strset_add(g->t->mine, r->file))
-		return;
 	facts = facts_map_paths(r->facts, to_shown, g->t->base);
 	g->hash = hash64(r->file, strlen(r->file) + 1, g->hash);
 	g->hash = hash64(facts, strlen(facts) + 1, g->hash);
@@ -391,7 +397,7 @@ static void pair(struct tree *t, struct diag_list *out)
 			g.bad++;
 	}
 	/* findings only on this run's files; their partners from anywhere */
-	if (t->store && store_each(t->store, add_stored, &g))
+	if (t->store && store_each(t->store, want_stored, add_stored, &g))
 		g.bad++;
 	report = xcalloc(set.ntus ? set.ntus : 1, sizeof(*report));
 	for (i = 0; i < set.ntus && (i < t->njobs || t->o->pair_only); i++)

@@ -24,6 +24,12 @@ struct out {
 	unsigned n, cap;
 	struct fact_leg *legs;
 	unsigned nlegs, caplegs;
+	/*
+	 * The function being built starts at v[base] and legs[legbase]: one
+	 * out holds every function, one after the other, and a fact's or
+	 * leg's number (a dependency, a leg's parent) counts from there
+	 */
+	unsigned base, legbase;
 	int nbranches;
 	unsigned added;
 	/*
@@ -47,7 +53,7 @@ static void push_fact(struct out *o, const struct fact *f,
 		      const struct fact_via *via)
 {
 	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 16;
+		o->cap = o->cap ? 2 * o->cap : 1u << 16;
 		o->v = xrealloc(o->v, o->cap * sizeof(*o->v));
 		o->via = xrealloc(o->via, o->cap * sizeof(*o->via));
 	}
@@ -58,13 +64,13 @@ static void push_fact(struct out *o, const struct fact *f,
 static int push_leg(struct out *o, int parent, int branch, int which)
 {
 	if (o->nlegs == o->caplegs) {
-		o->caplegs = o->caplegs ? 2 * o->caplegs : 8;
+		o->caplegs = o->caplegs ? 2 * o->caplegs : 1u << 12;
 		o->legs = xrealloc(o->legs, o->caplegs * sizeof(*o->legs));
 	}
 	o->legs[o->nlegs].parent = parent;
 	o->legs[o->nlegs].branch = branch;
 	o->legs[o->nlegs].which = which;
-	return (int)o->nlegs++;
+	return (int)(o->nlegs++ - o->legbase);
 }
 
 /* The definition to inline for the call @call of @caller, or NULL. */
@@ -150,7 +156,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 			y.line = at->call->line;
 			y.col = at->call->col;
 		}
-		map[i] = (int)o->n;
+		map[i] = (int)(o->n - o->base);
 		push_fact(o, &y, &v);
 		if (depth && x->op == FO_LOCK)
 			o->held++;
@@ -164,25 +170,49 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 void facts_inline_callees(struct fact_set *s)
 {
 	struct summaries *m = summaries_new(s);
-	struct out *outs = xcalloc(s->nfns ? s->nfns : 1, sizeof(*outs));
+	struct out o = { 0 };
 	struct site own = { NULL, 0, NULL, -1, -1, 0 };
+	/* where each function's facts and legs start in o */
+	unsigned *at = xcalloc(s->nfns + 1, sizeof(*at)),
+		 *legs_at = xcalloc(s->nfns + 1, sizeof(*legs_at));
 	unsigned i;
 
-	/* from the facts as read: build every function, then swap */
-	for (i = 0; i < s->nfns; i++)
-		emit(m, &s->fns[i], &outs[i], 0, &own);
+	/*
+	 * From the facts as read: build every function, then swap. They are
+	 * built one after the other in three blocks for the whole set: a
+	 * block of its own per function (millions of facts, grown as they
+	 * came) was most of the time this took on Linux.
+	 */
+	for (i = 0; i < s->nfns; i++) {
+		o.base = at[i] = o.n;
+		o.legbase = legs_at[i] = o.nlegs;
+		o.nbranches = 0;
+		o.added = o.held = 0;
+		emit(m, &s->fns[i], &o, 0, &own);
+	}
+	at[s->nfns] = o.n;
+	legs_at[s->nfns] = o.nlegs;
 	for (i = 0; i < s->nfns; i++) {
 		struct fact_fn *f = &s->fns[i];
 
-		free(f->v);
-		free(f->legs);
-		free(f->via);
-		f->v = outs[i].v;
-		f->n = outs[i].n;
-		f->via = outs[i].via;
-		f->legs = outs[i].legs;
-		f->nlegs = outs[i].nlegs;
+		if (!s->all_v) {
+			free(f->v);
+			free(f->legs);
+			free(f->via);
+		}
+		f->n = at[i + 1] - at[i];
+		f->v = f->n ? o.v + at[i] : NULL;
+		f->via = f->n ? o.via + at[i] : NULL;
+		f->nlegs = legs_at[i + 1] - legs_at[i];
+		f->legs = f->nlegs ? o.legs + legs_at[i] : NULL;
 	}
-	free(outs);
+	free(s->all_v);
+	free(s->all_via);
+	free(s->all_legs);
+	s->all_v = o.v;
+	s->all_via = o.via;
+	s->all_legs = o.legs;
+	free(at);
+	free(legs_at);
 	summaries_free(m);
 }

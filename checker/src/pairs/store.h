@@ -38,8 +38,12 @@ int store_put(struct facts_store *s, const struct store_row *r);
 int store_begin(struct facts_store *s);
 int store_commit(struct facts_store *s);
 
-/* Call @fn on every row (file, facts and diags only are set). */
-int store_each(struct facts_store *s,
+/*
+ * Call @fn on every row (file, facts and diags only are set) for which
+ * @want (NULL: every row) says true of its file: the facts of the rows it
+ * refuses are not read.
+ */
+int store_each(struct facts_store *s, bool (*want)(const char *file, void *arg),
 	       void (*fn)(const struct store_row *r, void *arg), void *arg);
 
 /*
