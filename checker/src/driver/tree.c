@@ -27,6 +27,8 @@ struct tree {
 	char **key; /* each job's file, absolute: the store's key */
 	char **command; /* hash of each job's command and our config */
 	struct strset *mine; /* the keys of this run's jobs */
+	/* the keys of the compile database's files, or NULL: no database */
+	struct strset *db;
 	const char *base; /* where we were started: names are shown from it */
 };
 
@@ -117,6 +119,22 @@ static char *distinct_key(char *file, struct strset *keys)
 	if (k != file)
 		free(file);
 	return k;
+}
+
+/* The store's keys of the whole compile database, @db's or the jobs'. */
+static struct strset *database_keys(const struct tu_job *db, unsigned n)
+{
+	struct strset *keys = strset_new();
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		free(distinct_key(absolute(&db[i]), keys));
+	return keys;
+}
+
+static bool stale(const char *file, void *arg)
+{
+	return !strset_has(arg, file);
 }
 
 static char *command_hash(const struct tu_job *j, const char *config)
@@ -265,11 +283,17 @@ struct gather {
 	uint64_t hash; /* of everything the pass reads: its memo's key */
 };
 
-/* A row for a file outside this run: the rest of the tree. */
+/*
+ * A row for a file outside this run: the rest of the tree. Not a row of a
+ * file the compile database no longer has: that file is no part of the
+ * tree now (prune_stale() deletes such rows where it can).
+ */
 static bool want_stored(const char *file, void *arg)
 {
 	struct gather *g = arg;
 
+	if (g->t->db && !strset_has(g->t->db, file))
+		return false;
 	return strset_add(g->t->mine, file);
 }
 
@@ -446,8 +470,17 @@ done:
 int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	       struct check_opts *co, struct diag_list *out)
 {
-	struct tree t = { jobs, njobs, o,    NULL, NULL,
-			  NULL, NULL,  NULL, NULL, co->frontend.base_dir };
+	struct tree t = { jobs,
+			  njobs,
+			  o,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  co->frontend.base_dir };
 	struct input_cache *ic = NULL;
 	struct strset *keys = NULL;
 	char *err = NULL;
@@ -468,9 +501,12 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			return -1;
 		}
 		t.mine = strset_new();
+		if (o->from_db)
+			t.db = database_keys(jobs, njobs);
 		pair(&t, out);
 		diag_list_sort_unique(out);
 		strset_free(t.mine);
+		strset_free(t.db);
 		store_close(t.store);
 		return 0;
 	}
@@ -491,7 +527,13 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			reused += !t.todo[i];
 		}
 	}
-	strset_free(keys);
+	/* the database's keys: the jobs' if they are all of it */
+	if (o->from_db && o->db)
+		t.db = database_keys(o->db, o->ndb);
+	else if (o->from_db && !o->part)
+		t.db = keys;
+	else
+		strset_free(keys);
 	stat_line(&t, "reuse", t0, "%u of %u files unchanged", reused, njobs);
 	t0 = now();
 	if (t.store && !o->quiet && reused)
@@ -518,6 +560,16 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	if (t.store && save(&t))
 		fprintf(stderr,
 			"ordercheck: the facts store was not updated\n");
+	/*
+	 * Rows of files the database no longer has are deleted where it is
+	 * known whole: a run over all of it or over a shard of it (the
+	 * shard's store has only its rows, all of them the database's).
+	 */
+	if (t.store && t.db && !o->part &&
+	    store_delete_if(t.store, stale, t.db) < 0)
+		fprintf(stderr,
+			"ordercheck: the facts store's stale rows were not "
+			"deleted\n");
 	stat_line(&t, "store", t0, "%s", o->facts ? o->facts : "(none)");
 	for (i = 0; i < njobs; i++)
 		diag_list_move(out, &t.res[i].diags);
@@ -536,6 +588,7 @@ out:
 	free(t.key);
 	free(t.command);
 	strset_free(t.mine);
+	strset_free(t.db);
 	input_cache_free(ic);
 	store_close(t.store);
 	return rc;

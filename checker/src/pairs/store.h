@@ -47,6 +47,13 @@ int store_each(struct facts_store *s, bool (*want)(const char *file, void *arg),
 	       void (*fn)(const struct store_row *r, void *arg), void *arg);
 
 /*
+ * Delete the rows whose file @drop says true of: how many, or -1 with the
+ * reason on stderr.
+ */
+int store_delete_if(struct facts_store *s,
+		    bool (*drop)(const char *file, void *arg), void *arg);
+
+/*
  * A value of the store's own, by name (the whole-tree pass's last result):
  * a malloc'ed copy or NULL; 0 or -1 to put.
  */
