@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 
 /* ---- from events ---- */
 
@@ -411,14 +412,14 @@ void facts_set_free(struct fact_set *s)
 {
 	unsigned i;
 
-	for (i = 0; i < s->nfns && !s->all_v; i++) {
+	for (i = 0; i < s->nfns && !s->inlined; i++) {
 		free(s->fns[i].v);
 		free(s->fns[i].legs);
 		free(s->fns[i].via);
 	}
-	free(s->all_v);
-	free(s->all_via);
-	free(s->all_legs);
+	for (i = 0; i < 3; i++)
+		if (s->block[i])
+			munmap(s->block[i], s->block_size[i]);
 	free(s->fns);
 	for (i = 0; i < s->ntus; i++)
 		free(s->tus[i]);

@@ -91,11 +91,11 @@ struct fact_set {
 	struct fact_strings *strings; /* every string above, interned */
 	/*
 	 * With callees inlined (inline.c), every function's v, via and legs
-	 * are in these three blocks, not each in its own
+	 * are in these three mapped blocks (mmap()), not each in its own
 	 */
-	struct fact *all_v;
-	struct fact_via *all_via;
-	struct fact_leg *all_legs;
+	bool inlined;
+	void *block[3];
+	size_t block_size[3]; /* bytes */
 };
 
 /* The facts of every function of @ir, in the text form, appended to @out. */

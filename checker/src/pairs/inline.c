@@ -7,8 +7,10 @@
  */
 #include "inline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "summary.h"
 
@@ -49,13 +51,36 @@ struct site {
 	unsigned locks;
 };
 
+/*
+ * A block of the whole set's facts, from @old to @new bytes: mapped, not
+ * malloced, so that growing it copies nothing (mremap()) and huge pages
+ * can back it (page faults over the hundreds of megabytes of Linux's
+ * facts were a good part of the pass).
+ */
+static void *grow(void *p, size_t old, size_t new)
+{
+	void *q = p ? mremap(p, old, new, MREMAP_MAYMOVE) :
+		      mmap(NULL, new, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (q == MAP_FAILED) {
+		fprintf(stderr, "ordercheck: out of memory\n");
+		abort();
+	}
+	madvise(q, new, MADV_HUGEPAGE); /* a hint: no matter if refused */
+	return q;
+}
+
 static void push_fact(struct out *o, const struct fact *f,
 		      const struct fact_via *via)
 {
 	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 1u << 16;
-		o->v = xrealloc(o->v, o->cap * sizeof(*o->v));
-		o->via = xrealloc(o->via, o->cap * sizeof(*o->via));
+		size_t cap = o->cap ? 2 * (size_t)o->cap : 1u << 16;
+
+		o->v = grow(o->v, o->cap * sizeof(*o->v), cap * sizeof(*o->v));
+		o->via = grow(o->via, o->cap * sizeof(*o->via),
+			      cap * sizeof(*o->via));
+		o->cap = (unsigned)cap;
 	}
 	o->v[o->n] = *f;
 	o->via[o->n++] = *via;
@@ -64,8 +89,11 @@ static void push_fact(struct out *o, const struct fact *f,
 static int push_leg(struct out *o, int parent, int branch, int which)
 {
 	if (o->nlegs == o->caplegs) {
-		o->caplegs = o->caplegs ? 2 * o->caplegs : 1u << 12;
-		o->legs = xrealloc(o->legs, o->caplegs * sizeof(*o->legs));
+		size_t cap = o->caplegs ? 2 * (size_t)o->caplegs : 1u << 14;
+
+		o->legs = grow(o->legs, o->caplegs * sizeof(*o->legs),
+			       cap * sizeof(*o->legs));
+		o->caplegs = (unsigned)cap;
 	}
 	o->legs[o->nlegs].parent = parent;
 	o->legs[o->nlegs].branch = branch;
@@ -195,7 +223,7 @@ void facts_inline_callees(struct fact_set *s)
 	for (i = 0; i < s->nfns; i++) {
 		struct fact_fn *f = &s->fns[i];
 
-		if (!s->all_v) {
+		if (!s->inlined) {
 			free(f->v);
 			free(f->legs);
 			free(f->via);
@@ -206,12 +234,16 @@ void facts_inline_callees(struct fact_set *s)
 		f->nlegs = legs_at[i + 1] - legs_at[i];
 		f->legs = f->nlegs ? o.legs + legs_at[i] : NULL;
 	}
-	free(s->all_v);
-	free(s->all_via);
-	free(s->all_legs);
-	s->all_v = o.v;
-	s->all_via = o.via;
-	s->all_legs = o.legs;
+	for (i = 0; i < 3; i++)
+		if (s->block[i])
+			munmap(s->block[i], s->block_size[i]);
+	s->inlined = true;
+	s->block[0] = o.v;
+	s->block_size[0] = o.cap * sizeof(*o.v);
+	s->block[1] = o.via;
+	s->block_size[1] = o.cap * sizeof(*o.via);
+	s->block[2] = o.legs;
+	s->block_size[2] = o.caplegs * sizeof(*o.legs);
 	free(at);
 	free(legs_at);
 	summaries_free(m);
