@@ -195,8 +195,11 @@ static void reuse(struct tree *t, unsigned i, struct input_cache *ic)
 		char *facts = facts_map_paths(r.facts, to_shown, t->base);
 
 		map_diags(&t->res[i].diags, to_shown, t->base);
-		sb_puts(&t->res[i].facts, facts);
-		free(facts);
+		/* the job's facts are this text: taken, not copied */
+		free(t->res[i].facts.s);
+		t->res[i].facts.s = facts;
+		t->res[i].facts.len = strlen(facts);
+		t->res[i].facts.cap = t->res[i].facts.len + 1;
 		t->res[i].done = true;
 		t->todo[i] = false;
 	} else {

@@ -195,17 +195,18 @@ bool inputs_unchanged(const char *text, struct input_cache *c)
 		if (!number(&p, end, '\t', &size) ||
 		    !number(&p, end, '\t', &mtime))
 			return false;
-		for (hash = 0, nd = 0; p < end && (d = hex_digit(*p)) >= 0 &&
-				       !(*p >= 'A' && *p <= 'F');
-		     p++, nd++)
-			hash = nd < 16 ? (hash << 4) | (unsigned)d : hash;
-		if (!nd)
+		/* the hash is read only where the time differs */
+		if (p >= end || hex_digit(*p) < 0 || (*p >= 'A' && *p <= 'F'))
 			return false;
 		in = lookup_n(c, line, (size_t)(tab - line));
 		if (!in->exists || in->size != size)
 			return false;
 		if (in->mtime == mtime)
 			continue;
+		for (hash = 0, nd = 0; p < end && (d = hex_digit(*p)) >= 0 &&
+				       !(*p >= 'A' && *p <= 'F');
+		     p++, nd++)
+			hash = nd < 16 ? (hash << 4) | (unsigned)d : hash;
 		/* touched but maybe not changed: compare the contents */
 		if (hash != content_hash(in))
 			return false;
