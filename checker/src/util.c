@@ -341,8 +341,8 @@ const char *strset_intern(struct strset *s, const char *str, size_t n)
 
 		for (j = 0; j < s->cap; j++)
 			if (s->v[j])
-				big.v[slot_of(&big, s->v[j],
-					      strlen(s->v[j]))] = s->v[j];
+				big.v[slot_of(&big, s->v[j], strlen(s->v[j]))] =
+					s->v[j];
 		free(s->v);
 		*s = big;
 		i = slot_of(s, str, n);
@@ -360,6 +360,11 @@ unsigned strset_count(const struct strset *s)
 bool strset_has(const struct strset *s, const char *str)
 {
 	return s->v[slot_of(s, str, strlen(str))] != NULL;
+}
+
+const char *strset_find(const struct strset *s, const char *str)
+{
+	return s->v[slot_of(s, str, strlen(str))];
 }
 
 bool strset_add(struct strset *s, const char *str)

@@ -76,5 +76,7 @@ unsigned strset_count(const struct strset *s);
 bool strset_add(struct strset *s, const char *str);
 /* Whether @str is in @s. */
 bool strset_has(const struct strset *s, const char *str);
+/* @s's copy of @str, or NULL if it has none. */
+const char *strset_find(const struct strset *s, const char *str);
 
 #endif

@@ -336,6 +336,41 @@ duplicate-entry)
 	expect_err "findings, as the last run's"
 	expect_out "$finding"
 	;;
+stale-row)
+	# a file the compile database no longer has is no part of the tree:
+	# its stored row is not paired, and a run over the whole database
+	# deletes it (a shard's run too: the database says what is stale)
+	setup
+	run "$oc" -p build
+	expect_out "$finding"
+	cp build/compile_commands.json both.json
+	sed -i '/"producer.c"/d; s/^,{/{/' build/compile_commands.json
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --pair-only
+	expect_status 0
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build "$tmp/tree/consumer.c"
+	expect_status 0
+	expect_err "1 of 1 files unchanged"
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build
+	expect_status 0
+	expect_err "1 of 1 files unchanged"
+	# deleted: the store alone, with no database, pairs nothing either
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" --facts build/ordercheck-facts.sqlite --pair-only
+	expect_status 0
+	# the file back: checked again, and paired
+	cp both.json build/compile_commands.json
+	ORDERCHECK_TEST_CRASH_ON=consumer.c run "$oc" -p build
+	expect_err "1 of 2 files unchanged"
+	run "$oc" -p build
+	expect_status 1
+	expect_out "$finding"
+	# a shard's run deletes the stale rows of its store
+	run "$oc" -p build --shard 1/1 --facts sh.sqlite
+	sed -i '/"producer.c"/d; s/^,{/{/' build/compile_commands.json
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --shard 1/1 --facts sh.sqlite
+	expect_status 0
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" --facts sh.sqlite --pair-only
+	expect_status 0
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

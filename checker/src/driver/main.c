@@ -72,6 +72,8 @@ static int narrow(const struct options *o, const struct tu_job *jobs,
 struct main_tree_opts {
 	struct tree_opts t;
 	char *config, *facts_owned;
+	struct tu_job *db; /* the whole database, when the jobs are a part */
+	unsigned ndb;
 };
 
 /*
@@ -111,6 +113,10 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.stats = o->stats;
 	to->t.pair_only = o->pair_only;
 	to->t.shard = o->shard_n > 0;
+	to->t.from_db = o->build_dir != NULL;
+	to->t.db = to->db;
+	to->t.ndb = to->ndb;
+	to->t.part = o->nfiles > 0;
 	to->config = config_text(o);
 	to->t.config = to->config;
 	if (o->facts)
@@ -133,7 +139,8 @@ static unsigned count_errors(const struct diag_list *l)
 }
 
 static int load_jobs(const struct options *o, const char *base,
-		     struct tu_job **jobs, unsigned *njobs)
+		     struct tu_job **jobs, unsigned *njobs,
+		     struct main_tree_opts *to)
 {
 	char *err = NULL;
 	int i, rc;
@@ -144,6 +151,11 @@ static int load_jobs(const struct options *o, const char *base,
 			     frontend_jobs_from_database(o->build_dir, base,
 							 o->files, o->nfiles,
 							 jobs, njobs, &err);
+		/* a part of the database: the whole, to tell stale rows */
+		if (!rc && (o->nfiles || o->shard_n))
+			rc = frontend_jobs_from_database(o->build_dir, base,
+							 NULL, 0, &to->db,
+							 &to->ndb, &err);
 		if (rc) {
 			fprintf(stderr, "ordercheck: %s\n", err);
 			free(err);
@@ -262,7 +274,7 @@ int main(int argc, char **argv)
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
-	struct main_tree_opts to = { { 0 }, NULL, NULL };
+	struct main_tree_opts to = { { 0 }, NULL, NULL, NULL, 0 };
 	char **fps = NULL;
 	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;
@@ -325,7 +337,7 @@ int main(int argc, char **argv)
 			"goes with neither --pair-only nor --no-facts\n");
 		goto out;
 	}
-	if (load_jobs(&o, base, &jobs, &njobs))
+	if (load_jobs(&o, base, &jobs, &njobs, &to))
 		goto out;
 	co.frontend.resource_dir = o.resource_dir;
 	co.frontend.base_dir = co.analyze.build.base_dir = base;
@@ -373,6 +385,7 @@ out:
 	diag_list_free(&l);
 	seen_free(co.analyze.build.seen);
 	frontend_jobs_free(jobs, njobs);
+	frontend_jobs_free(to.db, to.ndb);
 	options_free(&o);
 	free(base);
 	return status;

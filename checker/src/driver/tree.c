@@ -27,6 +27,8 @@ struct tree {
 	char **key; /* each job's file, absolute: the store's key */
 	char **command; /* hash of each job's command and our config */
 	struct strset *mine; /* the keys of this run's jobs */
+	/* the keys of the compile database's files, or NULL: no database */
+	struct strset *db;
 	const char *base; /* where we were started: names are shown from it */
 };
 
@@ -119,6 +121,22 @@ static char *distinct_key(char *file, struct strset *keys)
 	return k;
 }
 
+/* The store's keys of the whole compile database, @db's or the jobs'. */
+static struct strset *database_keys(const struct tu_job *db, unsigned n)
+{
+	struct strset *keys = strset_new();
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		free(distinct_key(absolute(&db[i]), keys));
+	return keys;
+}
+
+static bool stale(const char *file, void *arg)
+{
+	return !strset_has(arg, file);
+}
+
 static char *command_hash(const struct tu_job *j, const char *config)
 {
 	uint64_t h = hash64(config, strlen(config) + 1, HASH64_INIT);
@@ -177,8 +195,11 @@ static void reuse(struct tree *t, unsigned i, struct input_cache *ic)
 		char *facts = facts_map_paths(r.facts, to_shown, t->base);
 
 		map_diags(&t->res[i].diags, to_shown, t->base);
-		sb_puts(&t->res[i].facts, facts);
-		free(facts);
+		/* the job's facts are this text: taken, not copied */
+		free(t->res[i].facts.s);
+		t->res[i].facts.s = facts;
+		t->res[i].facts.len = strlen(facts);
+		t->res[i].facts.cap = t->res[i].facts.len + 1;
 		t->res[i].done = true;
 		t->todo[i] = false;
 	} else {
@@ -265,7 +286,21 @@ struct gather {
 	uint64_t hash; /* of everything the pass reads: its memo's key */
 };
 
-/* The store's rows for files outside this run: the rest of the tree. */
+/*
+ * A row for a file outside this run: the rest of the tree. Not a row of a
+ * file the compile database no longer has: that file is no part of the
+ * tree now (prune_stale() deletes such rows where it can).
+ */
+static bool want_stored(const char *file, void *arg)
+{
+	struct gather *g = arg;
+
+	if (g->t->db && !strset_has(g->t->db, file))
+		return false;
+	return strset_add(g->t->mine, file);
+}
+
+/* The store's rows for files outside this run (want_stored()). */
 static void add_stored(const struct store_row *r, void *arg)
 {
 	struct gather *g = arg;
@@ -273,8 +308,6 @@ static void add_stored(const struct store_row *r, void *arg)
 	struct diag_list seen = { 0 };
 	char *facts;
 
-	if (!strset_add(g->t->mine, r->file))
-		return;
 	facts = facts_map_paths(r->facts, to_shown, g->t->base);
 	g->hash = hash64(r->file, strlen(r->file) + 1, g->hash);
 	g->hash = hash64(facts, strlen(facts) + 1, g->hash);
@@ -391,7 +424,7 @@ static void pair(struct tree *t, struct diag_list *out)
 			g.bad++;
 	}
 	/* findings only on this run's files; their partners from anywhere */
-	if (t->store && store_each(t->store, add_stored, &g))
+	if (t->store && store_each(t->store, want_stored, add_stored, &g))
 		g.bad++;
 	report = xcalloc(set.ntus ? set.ntus : 1, sizeof(*report));
 	for (i = 0; i < set.ntus && (i < t->njobs || t->o->pair_only); i++)
@@ -440,8 +473,17 @@ done:
 int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	       struct check_opts *co, struct diag_list *out)
 {
-	struct tree t = { jobs, njobs, o,    NULL, NULL,
-			  NULL, NULL,  NULL, NULL, co->frontend.base_dir };
+	struct tree t = { jobs,
+			  njobs,
+			  o,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  NULL,
+			  co->frontend.base_dir };
 	struct input_cache *ic = NULL;
 	struct strset *keys = NULL;
 	char *err = NULL;
@@ -462,9 +504,12 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			return -1;
 		}
 		t.mine = strset_new();
+		if (o->from_db)
+			t.db = database_keys(jobs, njobs);
 		pair(&t, out);
 		diag_list_sort_unique(out);
 		strset_free(t.mine);
+		strset_free(t.db);
 		store_close(t.store);
 		return 0;
 	}
@@ -485,7 +530,13 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			reused += !t.todo[i];
 		}
 	}
-	strset_free(keys);
+	/* the database's keys: the jobs' if they are all of it */
+	if (o->from_db && o->db)
+		t.db = database_keys(o->db, o->ndb);
+	else if (o->from_db && !o->part)
+		t.db = keys;
+	else
+		strset_free(keys);
 	stat_line(&t, "reuse", t0, "%u of %u files unchanged", reused, njobs);
 	t0 = now();
 	if (t.store && !o->quiet && reused)
@@ -512,6 +563,16 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	if (t.store && save(&t))
 		fprintf(stderr,
 			"ordercheck: the facts store was not updated\n");
+	/*
+	 * Rows of files the database no longer has are deleted where it is
+	 * known whole: a run over all of it or over a shard of it (the
+	 * shard's store has only its rows, all of them the database's).
+	 */
+	if (t.store && t.db && !o->part &&
+	    store_delete_if(t.store, stale, t.db) < 0)
+		fprintf(stderr,
+			"ordercheck: the facts store's stale rows were not "
+			"deleted\n");
 	stat_line(&t, "store", t0, "%s", o->facts ? o->facts : "(none)");
 	for (i = 0; i < njobs; i++)
 		diag_list_move(out, &t.res[i].diags);
@@ -530,6 +591,7 @@ out:
 	free(t.key);
 	free(t.command);
 	strset_free(t.mine);
+	strset_free(t.db);
 	input_cache_free(ic);
 	store_close(t.store);
 	return rc;

@@ -21,6 +21,16 @@ struct tree_opts {
 	bool stats; /* --stats: each phase's time and size on stderr */
 	bool pair_only; /* --pair-only: no parsing, pair the whole store */
 	bool shard; /* --shard: store the facts, leave pairing to --pair-only */
+	/*
+	 * The jobs are (a part of) a compile database: a stored row of a file
+	 * it no longer has is stale, neither paired nor, where the database
+	 * is known whole (@db, or the jobs themselves), kept in the store
+	 */
+	bool from_db;
+	/* the whole database where the jobs are a part of it, else NULL */
+	const struct tu_job *db;
+	unsigned ndb;
+	bool part; /* the jobs are the files named on the command line */
 };
 
 /*

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 
 /* ---- from events ---- */
 
@@ -377,7 +378,9 @@ char *facts_map_paths(const char *text,
 	struct strbuf out = { 0 };
 	const char *line, *end, *start, *stop;
 	unsigned want, field;
-	char *path, *mapped;
+	/* a function's facts are mostly in one file: map it once */
+	char *last = NULL, *mapped = NULL;
+	size_t lastlen = 0;
 
 	for (line = text; *line; line = end) {
 		end = strchr(line, '\n');
@@ -395,14 +398,20 @@ char *facts_map_paths(const char *text,
 		for (stop = start; stop < end && *stop != '\t' && *stop != '\n';
 		     stop++)
 			;
-		path = xstrndup(start, (size_t)(stop - start));
-		mapped = *path ? map(path, arg) : xstrdup("");
+		if (!last || lastlen != (size_t)(stop - start) ||
+		    memcmp(last, start, lastlen)) {
+			free(last);
+			free(mapped);
+			lastlen = (size_t)(stop - start);
+			last = xstrndup(start, lastlen);
+			mapped = *last ? map(last, arg) : xstrdup("");
+		}
 		sb_add(&out, line, (size_t)(start - line));
 		sb_puts(&out, mapped);
 		sb_add(&out, stop, (size_t)(end - stop));
-		free(path);
-		free(mapped);
 	}
+	free(last);
+	free(mapped);
 	return out.s ? out.s : xstrdup("");
 }
 
@@ -426,11 +435,14 @@ void facts_set_free(struct fact_set *s)
 {
 	unsigned i;
 
-	for (i = 0; i < s->nfns; i++) {
+	for (i = 0; i < s->nfns && !s->inlined; i++) {
 		free(s->fns[i].v);
 		free(s->fns[i].legs);
 		free(s->fns[i].via);
 	}
+	for (i = 0; i < 3; i++)
+		if (s->block[i])
+			munmap(s->block[i], s->block_size[i]);
 	free(s->fns);
 	for (i = 0; i < s->ntus; i++)
 		free(s->tus[i]);
@@ -441,6 +453,11 @@ void facts_set_free(struct fact_set *s)
 		free(s->strings);
 	}
 	memset(s, 0, sizeof(*s));
+}
+
+const char *facts_interned(const struct fact_set *s, const char *str)
+{
+	return s->strings ? strset_find(s->strings->s, str) : NULL;
 }
 
 static const char *intern(struct fact_set *s, const char *str)
@@ -583,8 +600,25 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 bool facts_compatible(const struct fact_fn *fn, const struct fact *a,
 		      const struct fact *b)
 {
-	int la = a->leg, lb = b->leg, x, y;
+	int la = a->leg, lb = b->leg, x, y, branch[16], which[16];
+	unsigned n = 0, k;
 
+	/* a fact in no leg runs with every other */
+	if (la < 0 || lb < 0)
+		return true;
+	/* @b's path once, not once per leg of @a's */
+	for (y = lb; y >= 0 && n < 16; y = fn->legs[y].parent, n++) {
+		branch[n] = fn->legs[y].branch;
+		which[n] = fn->legs[y].which;
+	}
+	if (y < 0) {
+		for (x = la; x >= 0; x = fn->legs[x].parent)
+			for (k = 0; k < n; k++)
+				if (fn->legs[x].branch == branch[k] &&
+				    fn->legs[x].which != which[k])
+					return false;
+		return true;
+	}
 	/* two legs are exclusive if their paths split at one branch */
 	for (x = la; x >= 0; x = fn->legs[x].parent)
 		for (y = lb; y >= 0; y = fn->legs[y].parent)

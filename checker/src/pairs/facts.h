@@ -89,6 +89,13 @@ struct fact_set {
 	char **tus; /* TU source files, as the store names them */
 	unsigned ntus;
 	struct fact_strings *strings; /* every string above, interned */
+	/*
+	 * With callees inlined (inline.c), every function's v, via and legs
+	 * are in these three mapped blocks (mmap()), not each in its own
+	 */
+	bool inlined;
+	void *block[3];
+	size_t block_size[3]; /* bytes */
 };
 
 /* The facts of every function of @ir, in the text form, appended to @out. */
@@ -112,6 +119,12 @@ void facts_set_free(struct fact_set *s);
  * Returns 0, or -1 if the text is malformed (what was read stays).
  */
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text);
+
+/*
+ * The set's own copy of @str (strings of the set are compared by address),
+ * or NULL if none of its functions, files, keys or names is @str.
+ */
+const char *facts_interned(const struct fact_set *s, const char *str);
 
 /* True if two facts of @fn can both run in one call: not in two legs. */
 bool facts_compatible(const struct fact_fn *fn, const struct fact *a,

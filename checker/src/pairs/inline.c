@@ -7,8 +7,10 @@
  */
 #include "inline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "summary.h"
 
@@ -24,6 +26,12 @@ struct out {
 	unsigned n, cap;
 	struct fact_leg *legs;
 	unsigned nlegs, caplegs;
+	/*
+	 * The function being built starts at v[base] and legs[legbase]: one
+	 * out holds every function, one after the other, and a fact's or
+	 * leg's number (a dependency, a leg's parent) counts from there
+	 */
+	unsigned base, legbase;
 	int nbranches;
 	unsigned added;
 	/*
@@ -43,13 +51,36 @@ struct site {
 	unsigned locks;
 };
 
+/*
+ * A block of the whole set's facts, from @old to @new bytes: mapped, not
+ * malloced, so that growing it copies nothing (mremap()) and huge pages
+ * can back it (page faults over the hundreds of megabytes of Linux's
+ * facts were a good part of the pass).
+ */
+static void *grow(void *p, size_t old, size_t new)
+{
+	void *q = p ? mremap(p, old, new, MREMAP_MAYMOVE) :
+		      mmap(NULL, new, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (q == MAP_FAILED) {
+		fprintf(stderr, "ordercheck: out of memory\n");
+		abort();
+	}
+	madvise(q, new, MADV_HUGEPAGE); /* a hint: no matter if refused */
+	return q;
+}
+
 static void push_fact(struct out *o, const struct fact *f,
 		      const struct fact_via *via)
 {
 	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 16;
-		o->v = xrealloc(o->v, o->cap * sizeof(*o->v));
-		o->via = xrealloc(o->via, o->cap * sizeof(*o->via));
+		size_t cap = o->cap ? 2 * (size_t)o->cap : 1u << 16;
+
+		o->v = grow(o->v, o->cap * sizeof(*o->v), cap * sizeof(*o->v));
+		o->via = grow(o->via, o->cap * sizeof(*o->via),
+			      cap * sizeof(*o->via));
+		o->cap = (unsigned)cap;
 	}
 	o->v[o->n] = *f;
 	o->via[o->n++] = *via;
@@ -58,13 +89,16 @@ static void push_fact(struct out *o, const struct fact *f,
 static int push_leg(struct out *o, int parent, int branch, int which)
 {
 	if (o->nlegs == o->caplegs) {
-		o->caplegs = o->caplegs ? 2 * o->caplegs : 8;
-		o->legs = xrealloc(o->legs, o->caplegs * sizeof(*o->legs));
+		size_t cap = o->caplegs ? 2 * (size_t)o->caplegs : 1u << 14;
+
+		o->legs = grow(o->legs, o->caplegs * sizeof(*o->legs),
+			       cap * sizeof(*o->legs));
+		o->caplegs = (unsigned)cap;
 	}
 	o->legs[o->nlegs].parent = parent;
 	o->legs[o->nlegs].branch = branch;
 	o->legs[o->nlegs].which = which;
-	return (int)o->nlegs++;
+	return (int)(o->nlegs++ - o->legbase);
 }
 
 /* The definition to inline for the call @call of @caller, or NULL. */
@@ -152,7 +186,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 			y.line = at->call->line;
 			y.col = at->call->col;
 		}
-		map[i] = (int)o->n;
+		map[i] = (int)(o->n - o->base);
 		push_fact(o, &y, &v);
 		if (depth && x->op == FO_LOCK)
 			o->held++;
@@ -166,25 +200,53 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 void facts_inline_callees(struct fact_set *s)
 {
 	struct summaries *m = summaries_new(s);
-	struct out *outs = xcalloc(s->nfns ? s->nfns : 1, sizeof(*outs));
+	struct out o = { 0 };
 	struct site own = { NULL, 0, NULL, -1, -1, 0 };
+	/* where each function's facts and legs start in o */
+	unsigned *at = xcalloc(s->nfns + 1, sizeof(*at)),
+		 *legs_at = xcalloc(s->nfns + 1, sizeof(*legs_at));
 	unsigned i;
 
-	/* from the facts as read: build every function, then swap */
-	for (i = 0; i < s->nfns; i++)
-		emit(m, &s->fns[i], &outs[i], 0, &own);
+	/*
+	 * From the facts as read: build every function, then swap. They are
+	 * built one after the other in three blocks for the whole set: a
+	 * block of its own per function (millions of facts, grown as they
+	 * came) was most of the time this took on Linux.
+	 */
+	for (i = 0; i < s->nfns; i++) {
+		o.base = at[i] = o.n;
+		o.legbase = legs_at[i] = o.nlegs;
+		o.nbranches = 0;
+		o.added = o.held = 0;
+		emit(m, &s->fns[i], &o, 0, &own);
+	}
+	at[s->nfns] = o.n;
+	legs_at[s->nfns] = o.nlegs;
 	for (i = 0; i < s->nfns; i++) {
 		struct fact_fn *f = &s->fns[i];
 
-		free(f->v);
-		free(f->legs);
-		free(f->via);
-		f->v = outs[i].v;
-		f->n = outs[i].n;
-		f->via = outs[i].via;
-		f->legs = outs[i].legs;
-		f->nlegs = outs[i].nlegs;
+		if (!s->inlined) {
+			free(f->v);
+			free(f->legs);
+			free(f->via);
+		}
+		f->n = at[i + 1] - at[i];
+		f->v = f->n ? o.v + at[i] : NULL;
+		f->via = f->n ? o.via + at[i] : NULL;
+		f->nlegs = legs_at[i + 1] - legs_at[i];
+		f->legs = f->nlegs ? o.legs + legs_at[i] : NULL;
 	}
-	free(outs);
+	for (i = 0; i < 3; i++)
+		if (s->block[i])
+			munmap(s->block[i], s->block_size[i]);
+	s->inlined = true;
+	s->block[0] = o.v;
+	s->block_size[0] = o.cap * sizeof(*o.v);
+	s->block[1] = o.via;
+	s->block_size[1] = o.cap * sizeof(*o.via);
+	s->block[2] = o.legs;
+	s->block_size[2] = o.caplegs * sizeof(*o.legs);
+	free(at);
+	free(legs_at);
 	summaries_free(m);
 }

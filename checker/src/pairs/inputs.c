@@ -42,13 +42,19 @@ void input_cache_free(struct input_cache *c)
 	free(c);
 }
 
-static unsigned slot(const struct input_cache *c, const char *path)
+static unsigned slot_n(const struct input_cache *c, const char *path, size_t n)
 {
-	unsigned i = hash_str(path) & (c->cap - 1);
+	unsigned i = (unsigned)hash64(path, n, HASH64_INIT) & (c->cap - 1);
 
-	while (c->v[i].path && strcmp(c->v[i].path, path))
+	while (c->v[i].path &&
+	       (strncmp(c->v[i].path, path, n) || c->v[i].path[n]))
 		i = (i + 1) & (c->cap - 1);
 	return i;
+}
+
+static unsigned slot(const struct input_cache *c, const char *path)
+{
+	return slot_n(c, path, strlen(path));
 }
 
 static void grow(struct input_cache *c)
@@ -64,8 +70,8 @@ static void grow(struct input_cache *c)
 	*c = big;
 }
 
-/* The file at @path as it is now: stat()ed once per cache. */
-static struct input *lookup(struct input_cache *c, const char *path)
+/* The file at @path (@n bytes) as it is now: stat()ed once per cache. */
+static struct input *lookup_n(struct input_cache *c, const char *path, size_t n)
 {
 	struct input *in;
 	struct stat st;
@@ -73,11 +79,12 @@ static struct input *lookup(struct input_cache *c, const char *path)
 
 	if (2 * (c->n + 1) > c->cap)
 		grow(c);
-	i = slot(c, path);
+	i = slot_n(c, path, n);
 	in = &c->v[i];
 	if (in->path)
 		return in;
-	in->path = xstrdup(path);
+	in->path = xstrndup(path, n);
+	path = in->path;
 	c->n++;
 	if (stat(path, &st) == 0) {
 		in->exists = true;
@@ -86,6 +93,11 @@ static struct input *lookup(struct input_cache *c, const char *path)
 			    st.st_mtim.tv_nsec;
 	}
 	return in;
+}
+
+static struct input *lookup(struct input_cache *c, const char *path)
+{
+	return lookup_n(c, path, strlen(path));
 }
 
 static uint64_t content_hash(struct input *in)
@@ -137,29 +149,66 @@ void inputs_write(CXTranslationUnit tu, struct input_cache *c,
 	clang_getInclusions(tu, visit_inclusion, &v);
 }
 
+/* A decimal number ending at @end with @stop: *@p moves past the stop. */
+static bool number(const char **p, const char *end, char stop, long long *v)
+{
+	const char *s = *p;
+	bool neg = *s == '-';
+	unsigned long long x = 0;
+
+	if (neg)
+		s++;
+	if (s >= end || *s < '0' || *s > '9')
+		return false;
+	for (; s < end && *s >= '0' && *s <= '9'; s++)
+		x = 10 * x + (unsigned)(*s - '0');
+	if (s >= end || *s != stop)
+		return false;
+	*v = neg ? -(long long)x : (long long)x;
+	*p = s + 1;
+	return true;
+}
+
+/*
+ * Each line: path, size, mtime and content hash, tab-separated (what
+ * inputs_write() writes). Parsed by hand: a Linux TU has hundreds of
+ * inputs, and the whole kernel's rows a million lines.
+ */
 bool inputs_unchanged(const char *text, struct input_cache *c)
 {
-	const char *line = text, *end;
-	char path[4096], hash[32];
+	const char *line = text, *end, *tab, *p;
 	long long size, mtime;
+	uint64_t hash;
 	struct input *in;
+	int d, nd;
 
 	if (!text || !*text)
 		return false;
 	for (; *line; line = end + 1) {
 		end = strchr(line, '\n');
-		if (!end || end - line >= (long)sizeof(path) + 64)
+		if (!end)
 			return false;
-		if (sscanf(line, "%4095[^\t]\t%lld\t%lld\t%31[0-9a-f]", path,
-			   &size, &mtime, hash) != 4)
+		tab = memchr(line, '\t', (size_t)(end - line));
+		if (!tab || tab == line || tab - line >= 4096)
 			return false;
-		in = lookup(c, path);
+		p = tab + 1;
+		if (!number(&p, end, '\t', &size) ||
+		    !number(&p, end, '\t', &mtime))
+			return false;
+		/* the hash is read only where the time differs */
+		if (p >= end || hex_digit(*p) < 0 || (*p >= 'A' && *p <= 'F'))
+			return false;
+		in = lookup_n(c, line, (size_t)(tab - line));
 		if (!in->exists || in->size != size)
 			return false;
 		if (in->mtime == mtime)
 			continue;
+		for (hash = 0, nd = 0; p < end && (d = hex_digit(*p)) >= 0 &&
+				       !(*p >= 'A' && *p <= 'F');
+		     p++, nd++)
+			hash = nd < 16 ? (hash << 4) | (unsigned)d : hash;
 		/* touched but maybe not changed: compare the contents */
-		if (strtoull(hash, NULL, 16) != content_hash(in))
+		if (hash != content_hash(in))
 			return false;
 	}
 	return true;

@@ -10,6 +10,7 @@
  */
 #include "lockless.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,6 +181,58 @@ static void judge_key(const struct fact_set *set, const struct occ *o,
 	}
 }
 
+/*
+ * pairing_joinable() once per key, not once per access: the set's keys are
+ * interned, so their address names them (open addressing, at most half
+ * full; @says 1 joinable, 2 not).
+ */
+struct join_memo {
+	const char **key;
+	unsigned char *says;
+	size_t n, cap;
+};
+
+static size_t join_slot(const struct join_memo *m, const char *key)
+{
+	size_t h = ((size_t)(uintptr_t)key >> 3) * 0x9e3779b97f4a7c15ull;
+
+	for (h &= m->cap - 1; m->key[h] && m->key[h] != key;
+	     h = (h + 1) & (m->cap - 1))
+		;
+	return h;
+}
+
+static bool joinable(struct join_memo *m, const char *key)
+{
+	size_t h, i, old;
+	const char **ok;
+	unsigned char *os;
+
+	if (2 * (m->n + 1) > m->cap) {
+		ok = m->key;
+		os = m->says;
+		old = m->cap;
+		m->cap = m->cap ? 2 * m->cap : 4096;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->says = xcalloc(m->cap, sizeof(*m->says));
+		for (i = 0; i < old; i++)
+			if (ok[i]) {
+				h = join_slot(m, ok[i]);
+				m->key[h] = ok[i];
+				m->says[h] = os[i];
+			}
+		free(ok);
+		free(os);
+	}
+	h = join_slot(m, key);
+	if (!m->key[h]) {
+		m->key[h] = key;
+		m->says[h] = pairing_joinable(key) ? 1 : 2;
+		m->n++;
+	}
+	return m->says[h] == 1;
+}
+
 void lockless_find(const struct fact_set *set,
 		   void (*fn)(const struct pair_candidate *c, void *arg),
 		   void *arg)
@@ -187,6 +240,7 @@ void lockless_find(const struct fact_set *set,
 	struct occ *o = NULL;
 	size_t n = 0, cap = 0, lo, hi;
 	bool *locked = xcalloc(set->nfns ? set->nfns : 1, sizeof(*locked));
+	struct join_memo memo = { 0 };
 	unsigned f, i;
 
 	for (f = 0; f < set->nfns; f++) {
@@ -194,7 +248,7 @@ void lockless_find(const struct fact_set *set,
 		for (i = 0; i < set->fns[f].n; i++) {
 			const struct fact *x = &set->fns[f].v[i];
 
-			if (!fact_is_access(x) || !pairing_joinable(x->key))
+			if (!fact_is_access(x) || !joinable(&memo, x->key))
 				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 4096;
@@ -214,4 +268,6 @@ void lockless_find(const struct fact_set *set,
 	}
 	free(locked);
 	free(o);
+	free(memo.key);
+	free(memo.says);
 }

@@ -278,26 +278,26 @@ static const struct fact *missing_at(const struct fact_fn *g,
 	return NULL;
 }
 
-/* The definitions of @name in the set: the one of @near's file if any. */
-static unsigned definitions(const struct fact_set *set, const char *name,
+/*
+ * The definitions of @name in the set, the first @max in the set's order:
+ * the one of @near's file if any among them.
+ */
+static unsigned definitions(const struct fact_set *set,
+			    const struct summaries *sums, const char *name,
 			    const struct fact_fn *near, unsigned *out,
 			    unsigned max)
 {
-	unsigned i, n = 0, same = 0;
+	const char *in = facts_interned(set, name);
+	unsigned i, n = in ? summary_functions(sums, in, out, max) : 0;
 
-	for (i = 0; i < set->nfns && n < max; i++) {
-		const struct fact_fn *d = &set->fns[i];
-
-		if (strcmp(d->name, name))
-			continue;
-		if (!strcmp(d->file, near->file)) {
-			out[0] = i;
-			same = 1;
-			break;
+	if (n > max)
+		n = max;
+	for (i = 0; i < n; i++)
+		if (!strcmp(set->fns[out[i]].file, near->file)) {
+			out[0] = out[i];
+			return 1;
 		}
-		out[n++] = i;
-	}
-	return same ? 1 : n;
+	return n;
 }
 
 enum named_problem named_partner_check(const struct fact_set *set,
@@ -329,7 +329,7 @@ enum named_problem named_partner_check(const struct fact_set *set,
 
 		if (!strcmp(names[k], f->name))
 			continue;
-		nd = definitions(set, names[k], f, defs, 8);
+		nd = definitions(set, sums, names[k], f, defs, 8);
 		for (d = 0; d < nd; d++) {
 			const struct fact_fn *g = &set->fns[defs[d]];
 

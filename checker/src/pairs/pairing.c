@@ -78,13 +78,18 @@ static bool same_dir(const char *a, const char *b)
 	return la == lb && !strncmp(a, b, la);
 }
 
+static bool in_table(const char *s, size_t n, const char *const *t, size_t nt);
+
+/* A key parsed once, not once per generic type (keys_of_struct()). */
 static bool joinable(const char *key)
 {
-	unsigned i;
+	struct key k;
 
-	for (i = 0; i < sizeof(generic_types) / sizeof(generic_types[0]); i++)
-		if (keys_of_struct(key, generic_types[i]))
-			return false;
+	if (keys_parse(key, &k) && !k.ops.len && k.kind == KEY_FIELD &&
+	    !k.in_union && k.name.s &&
+	    in_table(k.record.s, k.record.len, generic_types,
+		     sizeof(generic_types) / sizeof(generic_types[0])))
+		return false;
 	return events_shared_key(key);
 }
 
@@ -103,6 +108,7 @@ struct key_facts {
 	bool joinable, hub, variable;
 	const char *rec; /* the struct of a direct field, else NULL */
 	size_t reclen;
+	unsigned rank; /* the key's place among the set's keys, by strcmp() */
 };
 
 struct key_memo {
@@ -219,6 +225,36 @@ static bool out_of_time(struct pass *p, size_t step)
 	return p->expired;
 }
 
+/*
+ * Every key the sides can have (an access's) in the memo, ranked in
+ * strcmp() order: the sides are sorted and looked up by rank, one integer
+ * compare where strcmp() walked two long keys' common prefix.
+ */
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static void rank_keys(struct pass *p)
+{
+	const char **keys;
+	size_t i, n = 0;
+	unsigned fn;
+
+	for (fn = 0; fn < p->set->nfns; fn++)
+		for (i = 0; i < p->set->fns[fn].n; i++)
+			if (fact_is_access(&p->set->fns[fn].v[i]))
+				kf(p->memo, p->set->fns[fn].v[i].key);
+	keys = xmalloc((p->memo->n ? p->memo->n : 1) * sizeof(*keys));
+	for (i = 0; i < p->memo->cap; i++)
+		if (p->memo->v[i].key)
+			keys[n++] = p->memo->v[i].key;
+	qsort(keys, n, sizeof(*keys), cmp_str);
+	for (i = 0; i < n; i++)
+		((struct key_facts *)kf(p->memo, keys[i]))->rank = (unsigned)i;
+	free(keys);
+}
+
 static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 		     unsigned i, unsigned j)
 {
@@ -233,6 +269,8 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	e->role = role;
 	e->k1 = f->v[i].key;
 	e->k2 = f->v[j].key;
+	e->r1 = kf(p->memo, e->k1)->rank;
+	e->r2 = kf(p->memo, e->k2)->rank;
 	e->fn = fn;
 	e->i = i;
 	e->j = j;
@@ -372,20 +410,24 @@ static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
 static void collect_plain_flags(struct pass *p, unsigned fn)
 {
 	const struct fact_fn *f = &p->set->fns[fn];
+	bool *join = xmalloc((f->n ? f->n : 1) * sizeof(*join));
 	unsigned i, j, *first = first_reads(f);
 
+	/* a key's memo once per fact, not once per pair */
+	for (i = 0; i < f->n; i++)
+		join[i] = fact_is_access(&f->v[i]) &&
+			  kf(p->memo, f->v[i].key)->joinable;
 	for (i = 0; i < f->n; i++) {
 		const struct fact *a = &f->v[i];
 
-		if (!fact_is_access(a) || !kf(p->memo, a->key)->joinable)
+		if (!join[i])
 			continue;
 		for (j = i + 1;
 		     j < f->n && facts_pos(f, j) <= facts_pos(f, i) + WINDOW;
 		     j++) {
 			const struct fact *b = &f->v[j];
 
-			if (!fact_is_access(b) || b->key == a->key ||
-			    !kf(p->memo, b->key)->joinable ||
+			if (!join[j] || b->key == a->key ||
 			    !facts_compatible(f, a, b) ||
 			    (a->locks && b->locks) ||
 			    !callee_side_ok(p, f, a, b) ||
@@ -407,6 +449,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 				add_side(p, ROLE_RW, fn, i, j);
 		}
 	}
+	free(join);
 	free(first);
 }
 
@@ -532,12 +575,13 @@ static void collect_fn(struct pass *p, unsigned fn)
 static int cmp_side(const void *x, const void *y)
 {
 	const struct pair_side *a = x, *b = y;
-	int c;
 
 	if (a->role != b->role)
 		return (int)a->role - (int)b->role;
-	if ((c = strcmp(a->k1, b->k1)) || (c = strcmp(a->k2, b->k2)))
-		return c;
+	if (a->r1 != b->r1)
+		return a->r1 < b->r1 ? -1 : 1;
+	if (a->r2 != b->r2)
+		return a->r2 < b->r2 ? -1 : 1;
 	if (a->fn != b->fn)
 		return a->fn < b->fn ? -1 : 1;
 	return a->i != b->i ? (a->i < b->i ? -1 : 1) :
@@ -549,13 +593,16 @@ static size_t find_group(const struct pass *p, enum pair_role role,
 			 const char *k1, const char *k2, size_t *lo)
 {
 	size_t l = 0, h = p->nsorted, m;
+	unsigned r1 = kf(p->memo, k1)->rank, r2 = kf(p->memo, k2)->rank;
 	int c;
 
 	while (l < h) {
 		m = (l + h) / 2;
 		c = (int)p->v[m].role - (int)role;
-		if (!c && !(c = strcmp(p->v[m].k1, k1)))
-			c = strcmp(p->v[m].k2, k2);
+		if (!c)
+			c = p->v[m].r1 != r1 ? (p->v[m].r1 < r1 ? -1 : 1) :
+			    p->v[m].r2 != r2 ? (p->v[m].r2 < r2 ? -1 : 1) :
+					       0;
 		if (c < 0)
 			l = m + 1;
 		else
@@ -782,12 +829,10 @@ static void join(struct pass *p)
 
 static bool defined_somewhere(const struct pass *p, const char *name)
 {
-	unsigned i;
+	const char *in = facts_interned(p->set, name);
+	unsigned one;
 
-	for (i = 0; i < p->set->nfns; i++)
-		if (!strcmp(p->set->fns[i].name, name))
-			return true;
-	return false;
+	return in && summary_functions(p->sums, in, &one, 1) > 0;
 }
 
 static int cmp_occ(const void *x, const void *y)
@@ -1020,6 +1065,7 @@ bool pairing_find(const struct fact_set *set,
 	unsigned i;
 
 	p.sums = summaries_new(set);
+	rank_keys(&p);
 	for (i = 0; i < set->nfns; i++)
 		collect_fn(&p, i);
 	if (p.n) /* qsort(NULL, 0) is undefined */

@@ -61,6 +61,7 @@ enum pair_role {
 struct pair_side {
 	enum pair_role role;
 	const char *k1, *k2; /* keys of the first and second access */
+	unsigned r1, r2; /* their ranks in strcmp() order (pairing.c) */
 	unsigned fn, i, j; /* set->fns[fn].v[i] before .v[j] */
 	struct ordering o;
 };

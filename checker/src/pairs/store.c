@@ -319,13 +319,109 @@ int store_meta_put(struct facts_store *s, const char *key, const char *value)
 	return rc == SQLITE_DONE ? 0 : fail(s, "write");
 }
 
-int store_each(struct facts_store *s,
+int store_delete_if(struct facts_store *s,
+		    bool (*drop)(const char *file, void *arg), void *arg)
+{
+	sqlite3_stmt *st;
+	char **gone = NULL;
+	unsigned n = 0, i;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT file FROM tu", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return fail(s, "read");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *file = (const char *)sqlite3_column_text(st, 0);
+
+		if (file && drop(file, arg)) {
+			gone = xrealloc(gone, (n + 1) * sizeof(*gone));
+			gone[n++] = xstrdup(file);
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		rc = fail(s, "read");
+		goto out;
+	}
+	rc = 0;
+	if (!n)
+		goto out;
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM tu WHERE file=?", -1, &st,
+			       NULL) != SQLITE_OK) {
+		rc = fail(s, "write");
+		goto out;
+	}
+	rc = store_begin(s);
+	for (i = 0; i < n && !rc; i++) {
+		sqlite3_bind_text(st, 1, gone[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = fail(s, "write");
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (!rc)
+		rc = store_commit(s);
+	else
+		exec(s, "ROLLBACK");
+	rc = rc ? -1 : (int)n;
+out:
+	for (i = 0; i < n; i++)
+		free(gone[i]);
+	free(gone);
+	return rc;
+}
+
+/* The rows of the files @want keeps, one at a time, in file order. */
+static int each_wanted(struct facts_store *s,
+		       bool (*want)(const char *file, void *arg),
+		       void (*fn)(const struct store_row *r, void *arg),
+		       void *arg)
+{
+	sqlite3_stmt *names, *row;
+	struct store_row r = { 0 };
+	int rc, rrc = SQLITE_DONE;
+
+	/* the names alone: a row's large columns are not read for them */
+	if (sqlite3_prepare_v2(s->db, "SELECT file FROM tu ORDER BY file", -1,
+			       &names, NULL) != SQLITE_OK)
+		return fail(s, "read");
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT facts, diags FROM tu WHERE file=?", -1,
+			       &row, NULL) != SQLITE_OK) {
+		sqlite3_finalize(names);
+		return fail(s, "read");
+	}
+	while ((rc = sqlite3_step(names)) == SQLITE_ROW) {
+		r.file = (char *)sqlite3_column_text(names, 0);
+		if (!r.file || !want(r.file, arg))
+			continue;
+		sqlite3_bind_text(row, 1, r.file, -1, SQLITE_STATIC);
+		rrc = sqlite3_step(row);
+		if (rrc == SQLITE_ROW) {
+			r.facts = (char *)sqlite3_column_text(row, 0);
+			r.diags = (char *)sqlite3_column_text(row, 1);
+			if (r.facts)
+				fn(&r, arg);
+			rrc = SQLITE_DONE;
+		} else if (rrc != SQLITE_DONE) {
+			break;
+		}
+		sqlite3_reset(row);
+	}
+	sqlite3_finalize(row);
+	sqlite3_finalize(names);
+	return rc == SQLITE_DONE && rrc == SQLITE_DONE ? 0 : fail(s, "read");
+}
+
+int store_each(struct facts_store *s, bool (*want)(const char *file, void *arg),
 	       void (*fn)(const struct store_row *r, void *arg), void *arg)
 {
 	sqlite3_stmt *st;
 	struct store_row r = { 0 };
 	int rc;
 
+	if (want)
+		return each_wanted(s, want, fn, arg);
 	if (sqlite3_prepare_v2(
 		    s->db, "SELECT file, facts, diags FROM tu ORDER BY file",
 		    -1, &st, NULL) != SQLITE_OK)

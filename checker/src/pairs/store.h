@@ -38,9 +38,20 @@ int store_put(struct facts_store *s, const struct store_row *r);
 int store_begin(struct facts_store *s);
 int store_commit(struct facts_store *s);
 
-/* Call @fn on every row (file, facts and diags only are set). */
-int store_each(struct facts_store *s,
+/*
+ * Call @fn on every row (file, facts and diags only are set) for which
+ * @want (NULL: every row) says true of its file: the facts of the rows it
+ * refuses are not read.
+ */
+int store_each(struct facts_store *s, bool (*want)(const char *file, void *arg),
 	       void (*fn)(const struct store_row *r, void *arg), void *arg);
+
+/*
+ * Delete the rows whose file @drop says true of: how many, or -1 with the
+ * reason on stderr.
+ */
+int store_delete_if(struct facts_store *s,
+		    bool (*drop)(const char *file, void *arg), void *arg);
 
 /*
  * A value of the store's own, by name (the whole-tree pass's last result):

@@ -354,6 +354,32 @@ const struct fn_summary *summary_of_name(const struct summaries *m,
 	return s;
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+	const unsigned *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+unsigned summary_functions(const struct summaries *m, const char *name,
+			   unsigned *out, unsigned max)
+{
+	const struct fn_summary *s = find(m, name);
+	unsigned *all, n, i;
+
+	if (!s)
+		return 0;
+	all = xmalloc(s->nfn * sizeof(*all));
+	for (i = 0; i < s->nfn; i++)
+		all[i] = m->fns[s->fn + i];
+	qsort(all, s->nfn, sizeof(*all), cmp_unsigned);
+	for (n = 0; n < s->nfn && n < max; n++)
+		out[n] = all[n];
+	n = s->nfn;
+	free(all);
+	return n;
+}
+
 const struct fact_fn *summary_definition(const struct summaries *m,
 					 const char *name,
 					 const struct fact_fn *caller)

@@ -57,6 +57,13 @@ void summaries_free(struct summaries *m);
 const struct fn_summary *summary_of_name(const struct summaries *m,
 					 const char *name);
 
+/*
+ * The functions of the set named @name (interned in the set), ascending,
+ * at most @max of them in @out; returns how many there are in all.
+ */
+unsigned summary_functions(const struct summaries *m, const char *name,
+			   unsigned *out, unsigned max);
+
 /* The definition of @name to look through from function @caller. */
 const struct fact_fn *summary_definition(const struct summaries *m,
 					 const char *name,
