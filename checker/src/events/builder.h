@@ -188,6 +188,12 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 void call_visit(struct builder *b, CXCursor c);
 bool call_visit_atomic_expr(struct builder *b, CXCursor c);
 
+/* includes.c: the memo of build.h; get returns false when it is stale */
+bool include_memo_get(struct include_memo *m, CXTranslationUnit tu, CXFile main,
+		      enum oc_dialect *d, bool *found);
+void include_memo_put(struct include_memo *m, CXTranslationUnit tu, CXFile main,
+		      char **paths, unsigned n, enum oc_dialect d, bool found);
+
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../filetext.h"
 #include "builder.h"
 
 static unsigned hash_ptr(const void *p, unsigned cap)
@@ -51,7 +52,7 @@ struct ir_file *text_file(struct builder *b, CXFile f)
 	clang_disposeString(s);
 	fi->display = arena_strdup(&b->arena, p);
 	free(p);
-	fi->buf = clang_getFileContents(b->tu, f, &fi->len);
+	fi->buf = filetext_of(b->tu, f, &fi->len);
 	b->fhash[i] = fi;
 	b->files = xrealloc(b->files, (b->nfiles + 1) * sizeof(*b->files));
 	b->files[b->nfiles++] = fi;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../filetext.h"
 #include "../report/suppress.h"
 #include "../util.h"
 #include "wire.h"
@@ -148,6 +149,7 @@ int lsp_worker_main(const struct worker_opts *o)
 	 * LLVM's, which ASan then cannot unmap). Crash recovery stays.
 	 */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
+	filetext_keep(true);
 	c = tu_cache_new(o);
 	while (!wire_read(stdin, &r)) {
 		struct diag_list l = { 0 };
@@ -169,6 +171,8 @@ int lsp_worker_main(const struct worker_opts *o)
 				elapsed_ms(&t0), reparsed, parse_ms);
 			fflush(out);
 			diag_list_free(&l);
+			/* texts no open file's check read in a while */
+			filetext_trim(8, (size_t)512 << 20);
 			if (!fatal && !reparsed && idle())
 				tu_cache_warm(c, &r);
 		}
@@ -180,6 +184,7 @@ int lsp_worker_main(const struct worker_opts *o)
 	if (fatal)
 		_exit(3);
 	tu_cache_free(c);
+	filetext_free();
 	fclose(out);
 	return 0;
 }
