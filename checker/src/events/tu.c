@@ -53,9 +53,8 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
  */
 static bool names_a_primitive(struct builder *b, CXCursor fn)
 {
-	CXSourceRange r = clang_getCursorExtent(fn);
-	struct floc s = text_loc(clang_getRangeStart(r));
-	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct floc s = text_extent_start(b, fn);
+	struct floc e = text_extent_end(b, fn);
 	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
 	size_t len = fi ? fi->len : 0, i, j;
 	const char *buf = fi ? fi->buf : NULL;
@@ -250,6 +249,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);
 	free(b.summaries);
+	free(b.sum_hash);
 	free(b.claims);
 	/* callee_body points into it: freed with the TU */
 	out->kept = b.kept;
