@@ -149,11 +149,16 @@ void include_memo_put(struct include_memo *m, CXTranslationUnit tu, CXFile main,
 		return;
 	m->key = main_key(tu, main);
 	m->files = xcalloc(n ? n : 1, sizeof(*m->files));
+	m->n = n;
 	for (i = 0; i < n; i++) {
 		m->files[i].path = xstrdup(paths[i]);
 		sig_of(&m->files[i]);
+		/* a file libclang read but we cannot see: never trusted */
+		if (!m->files[i].exists) {
+			forget(m);
+			return;
+		}
 	}
-	m->n = n;
 	m->dialect = d;
 	m->found = found;
 	m->valid = true;
