@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filetext.h"
 #include "util.h"
 
 static size_t skip_literal(const char *buf, size_t len, size_t i);
@@ -123,7 +124,7 @@ const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len)
 	mt->files = xrealloc(mt->files, (mt->nfiles + 1) * sizeof(*mt->files));
 	mf = &mt->files[mt->nfiles++];
 	mf->file = f;
-	mf->buf = clang_getFileContents(mt->tu, f, &mf->len);
+	mf->buf = filetext_of(mt->tu, f, &mf->len);
 	if (!mf->buf)
 		mf->len = 0;
 	*len = mf->len;

@@ -115,7 +115,7 @@ void macros_split_args(struct macro_exp *m, const char *buf, size_t len);
 struct macro_def *macros_def(struct macro_table *mt, const char *name,
 			     size_t len);
 
-/* The text of @f (clang_getFileContents() once per file). */
+/* The text of @f (filetext_of() once per file). */
 const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len);
 
 /*

@@ -86,6 +86,7 @@ static unsigned npatterns;
 static struct {
 	const struct row *row;
 	enum oc_dialect dialect;
+	size_t lit; /* the length of its literal prefix */
 } * globs;
 static unsigned nglobs;
 static struct vocab_entry **globbed;
@@ -203,6 +204,7 @@ static void vocab_init(void)
 			break;
 		case ROW_PRIM_GLOB:
 			globs[nglobs].row = &rows[i];
+			globs[nglobs].lit = strcspn(rows[i].name, "*?[");
 			globs[nglobs++].dialect = d;
 			break;
 		default:
@@ -226,9 +228,11 @@ static const struct vocab_entry *glob_lookup(const char *name)
 			return globbed[i];
 	for (i = 0; i < nglobs; i++) {
 		const struct row *r = globs[i].row;
-		const char *star = strpbrk(r->name, "*?[");
-		size_t lit = star ? (size_t)(star - r->name) : strlen(r->name);
+		size_t lit = globs[i].lit;
 
+		/* most names looked up are no primitive: the first byte tells */
+		if (lit && r->name[0] != name[0])
+			continue;
 		if (!strncmp(r->name, name, lit) && !fnmatch(r->name, name, 0))
 			break;
 	}

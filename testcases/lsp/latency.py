@@ -104,10 +104,12 @@ def measure(a, kind, path):
     c.shutdown_exit()
     log.flush()
     with open(log.name) as f:
-        checks = [(k, int(total), int(parse), int(analysis))
-                  for total, k, parse, analysis in re.findall(
+        checks = [(k, int(total), int(parse), int(analysis),
+                   int(cpu) if cpu else -1)
+                  for total, k, parse, analysis, cpu in re.findall(
                       r"checked in (\d+) ms \(([a-z-]+) (\d+) ms, "
-                      r"analysis (\d+) ms\)", f.read())]
+                      r"analysis (\d+) ms\)[^;\n]*(?:; (\d+) ms of CPU)?",
+                      f.read())]
     return {"argv": argv, "first": first, "times": times, "checks": checks,
             "diags": n, "lines": len(lines), "bytes": len(text)}
 
@@ -156,12 +158,12 @@ def main():
         re_checks = [c for c in r["checks"] if c[0] == "re-parse"]
         if r["checks"]:
             print("%-10s   worker log: first check %d ms = parse %d + "
-                  "analysis %d" % (("",) + r["checks"][0][1:]))
+                  "analysis %d; %d ms of CPU" % (("",) + r["checks"][0][1:]))
         if re_checks:
             print("%-10s   worker log: re-checks median %.0f ms = re-parse "
-                  "%.0f + analysis %.0f" %
+                  "%.0f + analysis %.0f; %.0f ms of CPU" %
                   (("",) + tuple(statistics.median(c[i] for c in re_checks)
-                                 for i in (1, 2, 3))))
+                                 for i in (1, 2, 3, 4))))
     return 0
 
 

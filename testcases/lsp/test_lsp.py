@@ -673,6 +673,129 @@ def case_editor_wrapper(oc, tmp):
         if sys.exc_info()[0]:
             print(s.tail())
 
+RECHECK_H = """#include <ordercheck/linux.h>
+struct obj {
+	atomic_t refs;
+	int ready;
+};
+static inline void obj_get(struct obj *o)
+{
+	%s(&o->refs);
+}
+#define OBJ_BARRIER() smp_mb()
+"""
+
+RECHECK_C = """#include "h.h"
+%s
+void f1(struct obj *o)
+{
+	obj_get(o);
+	OBJ_BARRIER();
+	WRITE_ONCE(o->ready, 1);
+}
+
+void f2(struct obj *o)
+{
+	atomic_inc(&o->refs);
+	smp_mb();
+	WRITE_ONCE(o->ready, 2);
+}
+%s"""
+
+F3 = """
+void f3(struct obj *o)
+{
+	atomic_dec(&o->refs);
+	smp_mb();
+	WRITE_ONCE(o->ready, 3);
+}
+"""
+
+
+def canon(ds):
+    return sorted(json.dumps(d, sort_keys=True) for d in ds)
+
+
+def fresh_diagnostics(oc, tmp, path, text, name):
+    """What a server that never saw @path publishes for @text."""
+    s = Session(tmp, [oc, "lsp", "--debounce", "0"], name=name)
+    try:
+        s.initialize()
+        uri = s.c.open(path, text)
+        return s.c.diagnostics(uri, lambda ds: True, 120)
+    finally:
+        s.c.shutdown_exit()
+
+
+def old_mtime(path, age):
+    t = time.time() - age
+    os.utime(path, (t, t))
+
+
+def case_recheck(oc, tmp):
+    """A re-check after an edit publishes what a fresh check of the same
+    text does: an edit of the main file only (the worker re-parses with
+    its preamble and reuses the header texts and include facts it kept),
+    a header changed on disk and an #include added (they must not)."""
+    proj = os.path.join(tmp, "proj")
+    hdr, hdr2 = os.path.join(proj, "h.h"), os.path.join(proj, "h2.h")
+    src = os.path.join(proj, "a.c")
+    write(hdr, RECHECK_H % "atomic_inc")
+    write(hdr2, "#define OBJ_BARRIER2() smp_mb()\n")
+    # kept header texts are only those written seconds before
+    old_mtime(hdr, 200)
+    old_mtime(hdr2, 200)
+    text = RECHECK_C % ("", "")
+    write(src, text)
+    compile_db(proj, ["a.c"])
+    s = Session(tmp, [oc, "lsp", "--debounce", "50"])
+    n = 0
+    try:
+        s.initialize()
+        uri = s.c.open(src)
+
+        def step(new_text, what):
+            nonlocal n
+            n += 1
+            s.c.change_full(uri, new_text)
+            v = s.c.docs[uri][1]
+            got = s.c.wait(lambda m: m.get("method") ==
+                           "textDocument/publishDiagnostics" and
+                           m["params"]["uri"] == uri and
+                           m["params"].get("version") == v, 120,
+                           "diagnostics of version %d" % v)
+            got = got["params"]["diagnostics"]
+            want = fresh_diagnostics(oc, tmp, src, new_text, "fresh%d" % n)
+            check(canon(got) == canon(want),
+                  "%s: the re-check published\n%s\na fresh check\n%s" %
+                  (what, "\n".join(canon(got)), "\n".join(canon(want))))
+            return got
+
+        d0 = s.c.diagnostics(uri, lambda ds: True, 120)
+        check(len(ours(d0)) >= 2, "findings to compare: %r" % d0)
+        time.sleep(2)  # the worker builds the preamble meanwhile
+        d1 = step(RECHECK_C % ("", F3), "an added function")
+        check(len(ours(d1)) == len(ours(d0)) + 1, "f3's finding: %r" % d1)
+        step(RECHECK_C % ("/* a comment */", F3), "a comment")
+        # f1's finding comes from obj_get()'s body in the header
+        write(hdr, RECHECK_H % "atomic_inc_return")
+        old_mtime(hdr, 100)
+        d3 = step(RECHECK_C % ("/* a comment */ ", F3), "a header edit")
+        check(canon(d3) != canon(d1), "the header edit changed the "
+              "findings: %r" % d3)
+        step(RECHECK_C.replace('#include "h.h"',
+                               '#include "h.h"\n#include "h2.h"') %
+             ("", F3.replace("smp_mb()", "OBJ_BARRIER2()")),
+             "an added #include")
+        s.log.flush()
+        with open(s.logpath) as f:
+            reparsed = len(re.findall(r"\(re-parse \d+ ms", f.read()))
+        check(reparsed >= 3, "the re-checks re-parsed: %d" % reparsed)
+    except (Fail, LspError) as e:
+        raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
+    finally:
+        s.c.shutdown_exit()
+
 
 def main():
     oc, case = os.path.abspath(sys.argv[1]), sys.argv[2]

@@ -15,10 +15,21 @@ struct seen_set;
 struct seen_set *seen_new(void);
 void seen_free(struct seen_set *s);
 
+/*
+ * The dialect a TU's inclusions vote for (clang_getInclusions(), which
+ * reads every source-location entry of a precompiled preamble), kept
+ * between re-checks of one file: valid while the main file's
+ * preprocessor lines and every file it includes are as they were.
+ */
+struct include_memo;
+struct include_memo *include_memo_new(void);
+void include_memo_free(struct include_memo *m);
+
 struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
 	const char *base_dir; /* file names are shown relative to it */
 	struct seen_set *seen; /* may be NULL */
+	struct include_memo *includes; /* may be NULL */
 	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU
 	 * includes */
 	int dialect;

@@ -62,8 +62,30 @@ struct summary {
 	unsigned nparams;
 };
 
+/* A position in file coordinates. */
+struct floc {
+	CXFile file;
+	unsigned line, col, off;
+};
+
+/* A node's extent and its ends as file locations (text_extent()). */
+struct ext_memo {
+	CXCursor c;
+	CXSourceRange r;
+	struct floc s, e;
+	unsigned have; /* EXT_* */
+};
+
+#define EXT_MEMO_SIZE 64
+
 struct builder {
 	CXTranslationUnit tu;
+	/*
+	 * The extents asked for last, by the cursor's hash: a node's is asked
+	 * for by several passes in turn, and each costs a lookup of the
+	 * source-location entries (a read from the PCH after a re-parse).
+	 */
+	struct ext_memo ext[EXT_MEMO_SIZE];
 	struct arena *arena;
 	struct macro_table macros;
 	const struct build_opts *opts;
@@ -82,6 +104,7 @@ struct builder {
 	/* callee summaries, by the definition's file and offset */
 	struct summary *summaries;
 	unsigned nsummaries;
+	unsigned *sum_hash, sum_hash_cap; /* index + 1, open addressing */
 	struct evlist kept; /* summarised bodies, freed with the TU */
 	/* def-use: the loads a value being computed comes from */
 	struct srcset *coll;
@@ -109,12 +132,6 @@ enum ctx {
 	CTX_LOCATION, /* the location argument of a primitive */
 };
 
-/* A position in file coordinates. */
-struct floc {
-	CXFile file;
-	unsigned line, col, off;
-};
-
 /* The first eight children of a cursor, in order, and how many it has. */
 struct kids {
 	CXCursor v[8];
@@ -128,6 +145,10 @@ bool seen_test_and_add(struct seen_set *s, const char *key);
 struct ir_file *text_file(struct builder *b, CXFile f);
 const char *text_display(struct builder *b, CXFile f);
 struct floc text_loc(CXSourceLocation l);
+/* clang_getCursorExtent(@c), and its ends through text_loc(): remembered */
+CXSourceRange text_extent(struct builder *b, CXCursor c);
+struct floc text_extent_start(struct builder *b, CXCursor c);
+struct floc text_extent_end(struct builder *b, CXCursor c);
 bool text_spelled(struct builder *b, CXSourceLocation l, CXFile *f,
 		  unsigned *off);
 const char *text_of(struct builder *b, CXCursor c);
@@ -187,6 +208,12 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 /* call.c: primitives written as calls and builtins */
 void call_visit(struct builder *b, CXCursor c);
 bool call_visit_atomic_expr(struct builder *b, CXCursor c);
+
+/* includes.c: the memo of build.h; get returns false when it is stale */
+bool include_memo_get(struct include_memo *m, CXTranslationUnit tu, CXFile main,
+		      enum oc_dialect *d, bool *found);
+void include_memo_put(struct include_memo *m, CXTranslationUnit tu, CXFile main,
+		      char **paths, unsigned n, enum oc_dialect d, bool found);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);

@@ -65,7 +65,7 @@ static int order_arg(CXCursor c)
 static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 					     char **name)
 {
-	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	struct floc s = text_extent_start(b, c);
 	const struct vocab_entry *p;
 	struct macro_exp *m;
 

@@ -125,8 +125,8 @@ bool cursor_is_zero(CXCursor c)
 /* The operator of a unary expression: its first token, or "++"/"--" last. */
 char *cursor_unary_op(struct builder *b, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct floc s = text_loc(clang_getRangeStart(r));
+	CXSourceRange r = text_extent(b, c);
+	struct floc s = text_extent_start(b, c);
 	CXFile sf;
 	unsigned so;
 	char *t;
@@ -147,8 +147,7 @@ char *cursor_unary_op(struct builder *b, CXCursor c)
 		/* postfix: the token after the operand */
 		k = cursor_kids(c);
 		if (k.n == 1) {
-			e = text_loc(clang_getRangeEnd(
-				clang_getCursorExtent(k.v[0])));
+			e = text_extent_end(b, k.v[0]);
 			free(t);
 			t = text_token_at(b, e.file, e.off);
 		}
@@ -180,9 +179,8 @@ static bool unconverted_lvalue(struct builder *b, CXCursor lhs)
 	}
 	case CXCursor_UnaryOperator:
 		/* *p, not -x: the operator as spelled, maybe in a macro */
-		if (!text_spelled(
-			    b, clang_getRangeStart(clang_getCursorExtent(lhs)),
-			    &f, &off))
+		if (!text_spelled(b, clang_getRangeStart(text_extent(b, lhs)),
+				  &f, &off))
 			return false;
 		t = text_token_at(b, f, off);
 		r = !strcmp(t, "*");
@@ -202,9 +200,8 @@ static bool unconverted_lvalue(struct builder *b, CXCursor lhs)
  */
 char *cursor_binary_op(struct builder *b, CXCursor c, CXCursor lhs)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct floc s = text_loc(clang_getRangeStart(r));
-	struct floc e = text_loc(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+	struct floc s = text_extent_start(b, c);
+	struct floc e = text_extent_end(b, lhs);
 
 	if (s.file && clang_getCursorKind(c) == CXCursor_BinaryOperator &&
 	    macros_covering(&b->macros, s.file, s.off, e.off) &&

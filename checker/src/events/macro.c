@@ -61,8 +61,7 @@ static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 
 	macros_plan(&b->macros, u);
 	if (!u->nplan || !ends_in(u, s, e) ||
-	    !text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
-			  &off))
+	    !text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f, &off))
 		return NULL;
 	for (i = 0; i < u->nplan; i++) {
 		struct macro_exp *p = u->plan[i];
@@ -76,13 +75,12 @@ static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 
 const struct macro_exp *macro_c11_at(struct builder *b, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct floc s = text_loc(clang_getRangeStart(r));
+	struct floc s = text_extent_start(b, c);
 	struct macro_exp *m = macros_at(&b->macros, s.file, s.off);
 
 	if (!m || m->prim)
 		return NULL;
-	return nested_at(b, c, m, s, text_loc(clang_getRangeEnd(r)), true);
+	return nested_at(b, c, m, s, text_extent_end(b, c), true);
 }
 
 /*
@@ -94,13 +92,12 @@ const struct macro_exp *macro_c11_at(struct builder *b, CXCursor c)
  */
 static struct macro_exp *claim(struct builder *b, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct floc s = text_loc(clang_getRangeStart(r)), e;
+	struct floc s = text_extent_start(b, c), e;
 	struct macro_exp *m = macros_at(&b->macros, s.file, s.off);
 
 	if (!m)
 		return NULL;
-	e = text_loc(clang_getRangeEnd(r));
+	e = text_extent_end(b, c);
 	if (!m->prim)
 		return nested_at(b, c, m, s, e, false);
 	if (m->claimed || m->c11)
@@ -247,7 +244,7 @@ static bool empty_fence(const struct macro_exp *m)
 
 bool macro_visit_empty(struct builder *b, CXCursor c)
 {
-	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	struct floc s = text_extent_start(b, c);
 	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
 	unsigned i, p = s.off;
 
@@ -297,7 +294,7 @@ static bool spelled_in_arg(const struct macro_nested *n, unsigned i, CXFile f,
  */
 static int part_of(struct builder *b, const struct macro_exp *in, CXCursor c)
 {
-	struct floc s = text_loc(clang_getRangeStart(clang_getCursorExtent(c)));
+	struct floc s = text_extent_start(b, c);
 	CXFile f;
 	unsigned off, i;
 
@@ -313,8 +310,7 @@ static int part_of(struct builder *b, const struct macro_exp *in, CXCursor c)
 	for (i = 0; i < in->nested->nargs; i++)
 		if (spelled_in_arg(in->nested, i, s.file, s.off))
 			return (int)i;
-	if (!text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
-			  &off))
+	if (!text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f, &off))
 		return -1;
 	for (i = 0; i < in->nested->nargs; i++)
 		if (spelled_in_arg(in->nested, i, f, off))

@@ -20,8 +20,7 @@ static bool asm_clobbers_memory(struct builder *b, CXCursor c)
 	const struct ir_file *fi;
 	size_t i;
 
-	if (!text_spelled(b, clang_getRangeStart(clang_getCursorExtent(c)), &f,
-			  &off))
+	if (!text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f, &off))
 		return false;
 	fi = text_file(b, f);
 	for (i = off; fi->buf && i < fi->len; i++) {

@@ -46,9 +46,8 @@ static void unclaim(struct macro_exp ***v, unsigned *n, struct macro_exp *m)
 static struct macro_exp **unclaim_body(struct builder *b, CXCursor bc,
 				       unsigned *n)
 {
-	CXSourceRange r = clang_getCursorExtent(bc);
-	struct floc s = text_loc(clang_getRangeStart(r));
-	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct floc s = text_extent_start(b, bc);
+	struct floc e = text_extent_end(b, bc);
 	struct macro_exp **v = NULL;
 	unsigned i, j;
 
@@ -140,6 +139,54 @@ static void keep_body(struct builder *b, struct summary *sm, CXCursor def,
 	sm->nparams = (unsigned)n;
 }
 
+static unsigned sum_slot(const struct builder *b, CXFile f, unsigned off)
+{
+	uintptr_t k = (uintptr_t)f * 31u + off;
+
+	return (unsigned)(k ^ (k >> 17)) * 2654435761u & (b->sum_hash_cap - 1);
+}
+
+/* The summary of the definition at @f:@off, or NULL. */
+static struct summary *sum_find(const struct builder *b, CXFile f, unsigned off)
+{
+	unsigned h;
+
+	if (!b->sum_hash_cap)
+		return NULL;
+	for (h = sum_slot(b, f, off); b->sum_hash[h];
+	     h = (h + 1) & (b->sum_hash_cap - 1)) {
+		struct summary *sm = &b->summaries[b->sum_hash[h] - 1];
+
+		if (sm->file == f && sm->off == off)
+			return sm;
+	}
+	return NULL;
+}
+
+static void sum_index(struct builder *b)
+{
+	unsigned i, h;
+
+	if (b->nsummaries * 2 >= b->sum_hash_cap) {
+		b->sum_hash_cap = b->sum_hash_cap ? b->sum_hash_cap * 2 : 64;
+		free(b->sum_hash);
+		b->sum_hash = xcalloc(b->sum_hash_cap, sizeof(*b->sum_hash));
+		for (i = 0; i + 1 < b->nsummaries; i++) {
+			for (h = sum_slot(b, b->summaries[i].file,
+					  b->summaries[i].off);
+			     b->sum_hash[h];
+			     h = (h + 1) & (b->sum_hash_cap - 1))
+				;
+			b->sum_hash[h] = i + 1;
+		}
+	}
+	i = b->nsummaries - 1;
+	for (h = sum_slot(b, b->summaries[i].file, b->summaries[i].off);
+	     b->sum_hash[h]; h = (h + 1) & (b->sum_hash_cap - 1))
+		;
+	b->sum_hash[h] = i + 1;
+}
+
 /*
  * The summary of the function @call calls, if it is defined in this TU,
  * or NULL. Events made here go into a list of their own, kept until the
@@ -158,10 +205,9 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	if (clang_Cursor_isNull(def) || b->depth >= 3)
 		return NULL;
 	at = text_loc(clang_getCursorLocation(def));
-	for (i = 0; i < b->nsummaries; i++)
-		if (b->summaries[i].file == at.file &&
-		    b->summaries[i].off == at.off)
-			return b->summaries[i].done ? &b->summaries[i] : NULL;
+	sm = sum_find(b, at.file, at.off);
+	if (sm)
+		return sm->done ? sm : NULL;
 	bc = cursor_body(def);
 	if (clang_Cursor_isNull(bc))
 		return NULL;
@@ -171,6 +217,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	memset(&b->summaries[i], 0, sizeof(b->summaries[i]));
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
+	sum_index(b);
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
 	/* a trailing "return x;" is not what the wrapper ends with */

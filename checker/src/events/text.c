@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../filetext.h"
 #include "builder.h"
 
 static unsigned hash_ptr(const void *p, unsigned cap)
@@ -51,7 +52,7 @@ struct ir_file *text_file(struct builder *b, CXFile f)
 	clang_disposeString(s);
 	fi->display = arena_strdup(&b->arena, p);
 	free(p);
-	fi->buf = clang_getFileContents(b->tu, f, &fi->len);
+	fi->buf = filetext_of(b->tu, f, &fi->len);
 	b->fhash[i] = fi;
 	b->files = xrealloc(b->files, (b->nfiles + 1) * sizeof(*b->files));
 	b->files[b->nfiles++] = fi;
@@ -110,6 +111,47 @@ struct floc text_loc(CXSourceLocation l)
 	return r;
 }
 
+enum { EXT_RANGE = 1, EXT_START = 2, EXT_END = 4 };
+
+static struct ext_memo *ext_of(struct builder *b, CXCursor c)
+{
+	struct ext_memo *m = &b->ext[clang_hashCursor(c) % EXT_MEMO_SIZE];
+
+	if (!(m->have & EXT_RANGE) || !clang_equalCursors(m->c, c)) {
+		m->c = c;
+		m->r = clang_getCursorExtent(c);
+		m->have = EXT_RANGE;
+	}
+	return m;
+}
+
+CXSourceRange text_extent(struct builder *b, CXCursor c)
+{
+	return ext_of(b, c)->r;
+}
+
+struct floc text_extent_start(struct builder *b, CXCursor c)
+{
+	struct ext_memo *m = ext_of(b, c);
+
+	if (!(m->have & EXT_START)) {
+		m->s = text_loc(clang_getRangeStart(m->r));
+		m->have |= EXT_START;
+	}
+	return m->s;
+}
+
+struct floc text_extent_end(struct builder *b, CXCursor c)
+{
+	struct ext_memo *m = ext_of(b, c);
+
+	if (!(m->have & EXT_END)) {
+		m->e = text_loc(clang_getRangeEnd(m->r));
+		m->have |= EXT_END;
+	}
+	return m->e;
+}
+
 /*
  * Where the token at @l is spelled: for a token of a macro's replacement
  * list, in the definition, where clang_getFileLocation() gives the
@@ -136,9 +178,8 @@ bool text_spelled(struct builder *b, CXSourceLocation l, CXFile *f,
 /* The source text of @c as written, whitespace runs folded (arena). */
 const char *text_of(struct builder *b, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct floc s = text_loc(clang_getRangeStart(r));
-	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct floc s = text_extent_start(b, c);
+	struct floc e = text_extent_end(b, c);
 	struct ir_file *fi;
 	char *t, *w;
 	size_t i;
@@ -178,10 +219,7 @@ static void set_span(struct builder *b, struct src_span *sp, struct floc s,
 
 void text_span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-
-	set_span(b, sp, text_loc(clang_getRangeStart(r)),
-		 text_loc(clang_getRangeEnd(r)));
+	set_span(b, sp, text_extent_start(b, c), text_extent_end(b, c));
 }
 
 void text_span_of_macro(struct builder *b, const struct macro_exp *m,

@@ -53,9 +53,8 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
  */
 static bool names_a_primitive(struct builder *b, CXCursor fn)
 {
-	CXSourceRange r = clang_getCursorExtent(fn);
-	struct floc s = text_loc(clang_getRangeStart(r));
-	struct floc e = text_loc(clang_getRangeEnd(r));
+	struct floc s = text_extent_start(b, fn);
+	struct floc e = text_extent_end(b, fn);
 	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
 	size_t len = fi ? fi->len : 0, i, j;
 	const char *buf = fi ? fi->buf : NULL;
@@ -112,15 +111,20 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	char *name;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
 	at = text_loc(clang_getCursorLocation(c));
 	if (!at.file ||
 	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	name = cursor_spelling(c);
-	if (at.file == w->main_file || !skip_header_function(w->b, c, name)) {
+	/*
+	 * The text first: whether a header declaration is a definition
+	 * reads its body, which from a precompiled preamble means
+	 * deserialising it, and most header functions are skipped.
+	 */
+	if ((at.file == w->main_file || !skip_header_function(w->b, c, name)) &&
+	    clang_isCursorDefinition(c)) {
 		bc = cursor_body(c);
 		if (!clang_Cursor_isNull(bc))
 			build_function(w, c, bc, name, at,
@@ -134,6 +138,9 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 struct dialect_vote {
 	unsigned rank;
 	enum oc_dialect d;
+	bool keep; /* the included files, for the memo */
+	char **paths;
+	unsigned npaths;
 };
 
 static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
@@ -147,10 +154,15 @@ static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
 			     0;
 
 	(void)stack;
-	(void)depth;
 	if (r > v->rank) {
 		v->rank = r;
 		v->d = d;
+	}
+	/* depth 0: the main file, whose lines the memo's key covers */
+	if (v->keep && depth && clang_getCString(n)) {
+		v->paths =
+			xrealloc(v->paths, (v->npaths + 1) * sizeof(*v->paths));
+		v->paths[v->npaths++] = xstrdup(clang_getCString(n));
 	}
 	clang_disposeString(n);
 }
@@ -160,16 +172,25 @@ static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
  * header (<urcu/...>) over the kernel's over <stdatomic.h>
  * (vocab_include_rank()); @found says whether one decided it.
  */
-static enum oc_dialect tu_dialect(CXTranslationUnit tu,
+static enum oc_dialect tu_dialect(CXTranslationUnit tu, CXFile main,
 				  const struct build_opts *opts, bool *found)
 {
-	struct dialect_vote v = { 0, D_LINUX };
+	struct dialect_vote v = { 0, D_LINUX, opts->includes != NULL, NULL, 0 };
+	enum oc_dialect d;
+	unsigned i;
 
 	*found = true;
 	if (opts->dialect > 0)
 		return (enum oc_dialect)(opts->dialect - 1);
+	if (include_memo_get(opts->includes, tu, main, &d, found))
+		return d;
 	clang_getInclusions(tu, vote_cb, &v);
 	*found = v.rank > 0;
+	include_memo_put(opts->includes, tu, main, v.paths, v.npaths, v.d,
+			 *found);
+	for (i = 0; i < v.npaths; i++)
+		free(v.paths[i]);
+	free(v.paths);
 	return v.d;
 }
 
@@ -219,15 +240,16 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	bool found;
 
 	memset(out, 0, sizeof(*out));
-	out->dialect = tu_dialect(tu, opts, &found);
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
+	out->dialect = tu_dialect(tu, w.main_file, opts, &found);
 	macros_collect(tu, &b.macros);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
 	if (!found)
 		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);
 	free(b.summaries);
+	free(b.sum_hash);
 	free(b.claims);
 	/* callee_body points into it: freed with the TU */
 	out->kept = b.kept;

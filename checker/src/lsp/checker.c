@@ -240,17 +240,19 @@ static int take_lines(struct checker *ck, struct check_done *done)
 	       (nl = memchr(line, '\n',
 			    ck->in.len - (size_t)(line - ck->in.s)))) {
 		unsigned long seq;
-		long ms, parse_ms = 0;
+		long ms, parse_ms = 0, cpu_ms = -1;
 		int reparsed;
 
 		*nl = '\0';
-		if (line[0] == 'X' && sscanf(line, "X\t%lu\t%ld\t%d\t%ld", &seq,
-					     &ms, &reparsed, &parse_ms) >= 3) {
+		if (line[0] == 'X' &&
+		    sscanf(line, "X\t%lu\t%ld\t%d\t%ld\t%ld", &seq, &ms,
+			   &reparsed, &parse_ms, &cpu_ms) >= 3) {
 			if (ck->busy && seq == ck->seq) {
 				finish(ck, done, NULL);
 				done->ms = ms;
 				done->reparsed = reparsed;
 				done->parse_ms = parse_ms;
+				done->cpu_ms = cpu_ms;
 				finished = 1;
 			}
 		} else if (ck->busy && diag_read_record(&ck->got, line)) {

@@ -36,6 +36,7 @@ struct check_done {
 	struct diag_list diags;
 	long ms; /* as the worker measured it */
 	long parse_ms; /* of which libclang's parse */
+	long cpu_ms; /* the worker's CPU time for it, -1: not told */
 	bool reparsed;
 	char *lost; /* not NULL: no results, this says why */
 };

@@ -573,11 +573,11 @@ void srv_check_done(struct server *s, struct check_done *cd)
 		render_results(d, &cd->diags, &rc);
 		srv_log(s,
 			"%s: checked in %ld ms (%s %ld ms, analysis %ld ms), "
-			"%u diagnostic%s",
+			"%u diagnostic%s; %ld ms of CPU",
 			d->path, cd->ms, cd->reparsed ? "re-parse" : "parse",
 			cd->parse_ms, cd->ms - cd->parse_ms,
 			(unsigned)json_array_size(d->diags),
-			json_array_size(d->diags) == 1 ? "" : "s");
+			json_array_size(d->diags) == 1 ? "" : "s", cd->cpu_ms);
 	}
 	srv_publish(s, d);
 }

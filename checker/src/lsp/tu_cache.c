@@ -16,6 +16,7 @@ struct tu_slot {
 	char *db; /* the compile_commands.json the flags came from */
 	struct timespec db_mtime;
 	CXTranslationUnit tu;
+	struct include_memo *includes; /* of this TU */
 	bool warm; /* re-parsed once: the preamble is built */
 	unsigned long used;
 };
@@ -41,6 +42,7 @@ static void slot_clear(struct tu_slot *s)
 {
 	if (s->tu)
 		clang_disposeTranslationUnit(s->tu);
+	include_memo_free(s->includes);
 	free(s->path);
 	free(s->db);
 	compdb_job_clear(&s->job);
@@ -185,12 +187,15 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		*fatal = frontend_parse(c->idx, &s->job, &c->o->frontend, &uf,
 					&s->tu, out) == -FE_CRASHED;
 		s->warm = false;
+		include_memo_free(s->includes);
+		s->includes = include_memo_new();
 	}
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
 		return false;
 	/* a fresh set each time: a header's findings must come back */
 	ao.build.seen = seen_new();
+	ao.build.includes = s->includes;
 	analyze_tu(s->tu, &ao, out, NULL);
 	seen_free(ao.build.seen);
 	return reparsed;
