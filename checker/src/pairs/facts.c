@@ -215,6 +215,13 @@ static void side_fences(struct flat *f, const struct event *e, bool before,
 				 own_fences[i].cls);
 }
 
+/* An 'if' the compiler decides: it makes no legs, only its live one runs. */
+static bool folded_if(const struct event *e)
+{
+	return e->type == EV_BRANCH && e->folds >= 0 && e->name &&
+	       !strcmp(e->name, "if");
+}
+
 static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
@@ -265,7 +272,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		 * in RB_WARN_ON()) runs one leg: the other's accesses never
 		 * happen, and would pair as if they did
 		 */
-		if (e->folds >= 0 && e->name && !strcmp(e->name, "if")) {
+		if (folded_if(e)) {
 			j = e->folds ? 0 : 1;
 			if (j < e->nlegs)
 				flatten(f, &e->legs[j], leg, *cdep, NULL);
@@ -330,7 +337,7 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 		 * other leg was taken, so it is in that leg (and never after
 		 * the returning leg's facts)
 		 */
-		if (e->type == EV_BRANCH && e->nlegs == 2 &&
+		if (e->type == EV_BRANCH && e->nlegs == 2 && !folded_if(e) &&
 		    leg_returns(&e->legs[0]) != leg_returns(&e->legs[1]))
 			leg = f->branch_legs[leg_returns(&e->legs[0]) ? 1 : 0];
 	}

@@ -712,6 +712,41 @@ static bool lock_excludes(const struct pass *p, const struct pair_side *x,
 	       pairing_second(p->set, y)->locks;
 }
 
+/* @fn writes @key with a CPU-local operation (local_t, this_cpu_*()). */
+static bool writes_cpu_local(const struct pass *p, unsigned fn, const char *key)
+{
+	const struct fact_fn *f = &p->set->fns[fn];
+	unsigned i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->v[i].key == key && (f->v[i].flags & F_LOCAL_CPU) &&
+		    fact_writes(&f->v[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Both functions write a location of the two with CPU-local operations:
+ * only its owner CPU may ("Only the CPU owner of these variables must
+ * write to them", core-api/local_ops.rst; this_cpu_*() write this CPU's
+ * copy), so the two run on one CPU, in order or nested by an interrupt,
+ * not side by side (perf's __perf_output_begin() and
+ * perf_output_put_handle() on rb->nest and rb->head).
+ */
+static bool one_cpu(const struct pass *p, const struct pair_side *a,
+		    const struct pair_side *b)
+{
+	const char *k[2] = { a->k1, a->k2 };
+	unsigned i;
+
+	for (i = 0; i < 2; i++)
+		if ((k[i] == b->k1 || k[i] == b->k2) &&
+		    writes_cpu_local(p, a->fn, k[i]) &&
+		    writes_cpu_local(p, b->fn, k[i]))
+			return true;
+	return false;
+}
+
 /*
  * Two sides of one function are one thread, not two; and where a side's
  * ordering is unknown, no verdict can be made on the pair.
@@ -726,7 +761,7 @@ static void candidate(struct pass *p, enum shape shape,
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
 	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
 	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
-	    lock_excludes(p, b, a))
+	    lock_excludes(p, b, a) || one_cpu(p, a, b))
 		return;
 	p->fn(&c, p->arg);
 }
