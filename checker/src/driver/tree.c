@@ -531,12 +531,13 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 		}
 	}
 	/* the database's keys: the jobs' if they are all of it */
-	if (o->from_db && o->db)
+	if (o->from_db && o->db) {
 		t.db = database_keys(o->db, o->ndb);
-	else if (o->from_db && !o->part)
+	} else if (o->from_db && !o->part) {
 		t.db = keys;
-	else
-		strset_free(keys);
+		keys = NULL;
+	}
+	strset_free(keys);
 	stat_line(&t, "reuse", t0, "%u of %u files unchanged", reused, njobs);
 	t0 = now();
 	if (t.store && !o->quiet && reused)
