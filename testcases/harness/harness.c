@@ -636,37 +636,52 @@ void harness_sb_test(struct harness_test *t, struct harness_sb *sb,
 	t->jitter_ns = 25;
 }
 
-int harness_sb_report(const struct harness_test *t, bool fixed,
-		      const char *x86_fence)
+int harness_report(const struct harness_test *t, int outcome, bool fixed,
+		   const char *legend, const char *mark, const char *x86_fixed,
+		   const char *x86_seen)
 {
 	struct harness_result res;
 
-	printf("legend:    r0 = y as T0 read it after storing x, r1 = x as T1 "
-	       "read it after storing y\n");
+	printf("legend:    %s\n", legend);
 	if (harness_run(t, harness_iterations(1000000), harness_seconds(8.0),
 			&res))
 		return 2;
-	harness_print_histogram(t, &res, HARNESS_SB_BOTH_ZERO,
-				"both loads missed both stores");
-	harness_print_verdict(&res, HARNESS_SB_BOTH_ZERO, fixed);
+	harness_print_histogram(t, &res, outcome, mark);
+	harness_print_verdict(&res, outcome, fixed);
 #if defined(__x86_64__)
 	if (fixed)
-		printf("x86-64:    %s: it drains the store buffer before the "
-		       "load, which TSO otherwise lets pass the store\n",
-		       x86_fence);
-	else if (res.counts[HARNESS_SB_BOTH_ZERO])
-		printf("x86-64:    %s: TSO let each load pass the store before "
-		       "it\n",
-		       x86_fence);
+		printf("x86-64:    %s\n", x86_fixed);
+	else if (res.counts[outcome])
+		printf("x86-64:    %s\n", x86_seen);
 	else
-		printf("x86-64:    TSO allows r0=0 r1=0 with this code (no fence "
+		printf("x86-64:    TSO allows %s with this code (no fence "
 		       "is emitted), but this run did not catch it: try more "
-		       "iterations on two otherwise idle CPUs\n");
+		       "iterations on two otherwise idle CPUs\n",
+		       t->outcome_names[outcome]);
 #else
-	(void)x86_fence;
+	(void)x86_fixed;
+	(void)x86_seen;
 	printf("this CPU:  not x86-64; the counts above are its own\n");
 #endif
 	return 0;
+}
+
+int harness_sb_report(const struct harness_test *t, bool fixed,
+		      const char *x86_fence)
+{
+	char fixed_line[256], seen_line[256];
+
+	snprintf(fixed_line, sizeof(fixed_line),
+		 "%s: it drains the store buffer before the load, which TSO "
+		 "otherwise lets pass the store",
+		 x86_fence);
+	snprintf(seen_line, sizeof(seen_line),
+		 "%s: TSO let each load pass the store before it", x86_fence);
+	return harness_report(t, HARNESS_SB_BOTH_ZERO, fixed,
+			      "r0 = y as T0 read it after storing x, r1 = x as "
+			      "T1 read it after storing y",
+			      "both loads missed both stores", fixed_line,
+			      seen_line);
 }
 
 /* ----------------------------------------------------- background load */

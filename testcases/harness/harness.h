@@ -33,8 +33,10 @@
 /* -DFIXED selects the fixed form of a repro; run-repro.sh builds both. */
 #ifdef FIXED
 #define REPRO_VARIANT	"fixed"
+#define REPRO_FIXED	true
 #else
 #define REPRO_VARIANT	"bad"
+#define REPRO_FIXED	false
 #endif
 
 struct harness_test {
@@ -143,7 +145,19 @@ void harness_sb_test(struct harness_test *t, struct harness_sb *sb,
 		     const char *name, void (*t0)(void *), void (*t1)(void *));
 
 /*
- * The rest of an SB repro once its header and code lines are out: the
+ * The rest of a repro once its header and code lines are out, for a test
+ * whose bad build allows @outcome and whose fixed build forbids it: the
+ * @legend, the run, the histogram with @outcome marked by @mark, the
+ * verdict, and what x86-64 makes of this build: @x86_fixed for the fixed
+ * build, @x86_seen where the bad build showed the outcome, otherwise that
+ * TSO allows it but this run missed it.  Returns main's exit code.
+ */
+int harness_report(const struct harness_test *t, int outcome, bool fixed,
+		   const char *legend, const char *mark, const char *x86_fixed,
+		   const char *x86_seen);
+
+/*
+ * harness_report() for an SB repro: the
  * legend, the run, the histogram, the verdict, and what x86-64 makes of
  * this build.  fixed: the build has the full fence, which forbids
  * r0=0 r1=0.  x86_fence: what its fence is on x86-64, in the dialect's

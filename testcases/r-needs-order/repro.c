@@ -109,7 +109,6 @@ int main(void)
 		.outcome_names = r_names,
 		.jitter_ns = 25,
 	};
-	struct harness_result res;
 
 	harness_print_header("r-needs-order", REPRO_VARIANT);
 #ifdef FIXED
@@ -121,35 +120,13 @@ int main(void)
 	printf("code:      T0: WRITE_ONCE(x, 1); smp_wmb(); WRITE_ONCE(y, 1);"
 	       "  ||  T1: WRITE_ONCE(y, 2); r0 = READ_ONCE(x);\n");
 #endif
-	printf("legend:    y = its final value (2: T1's store lasted), r0 = x "
-	       "as T1 read it after storing y\n");
-	if (harness_run(&t, harness_iterations(1000000), harness_seconds(8.0),
-			&res))
-		return 2;
-	harness_print_histogram(&t, &res, R_Y2_R0_ZERO,
-				"T1's y lasted, yet it missed T0's x");
-#ifdef FIXED
-	harness_print_verdict(&res, R_Y2_R0_ZERO, true);
-#else
-	harness_print_verdict(&res, R_Y2_R0_ZERO, false);
-#endif
-#if defined(__x86_64__)
-	if (res.counts[R_Y2_R0_ZERO])
-		printf("x86-64:    T1 has no fence here: TSO let its load of x "
-		       "pass its store to y\n");
-	else
-		printf("x86-64:    %s\n",
-#ifdef FIXED
-		       "smp_mb() is a locked add here: T1's load waits for its "
-		       "store, and TSO keeps T0's two stores in order"
-#else
-		       "TSO allows y=2 r0=0 with this code, but this run did "
-		       "not catch it: try more iterations on two otherwise "
-		       "idle CPUs"
-#endif
-		);
-#else
-	printf("this CPU:  not x86-64; the counts above are its own\n");
-#endif
-	return 0;
+	return harness_report(
+		&t, R_Y2_R0_ZERO, REPRO_FIXED,
+		"y = its final value (2: T1's store lasted), r0 = x as T1 read "
+		"it after storing y",
+		"T1's y lasted, yet it missed T0's x",
+		"smp_mb() is a locked add here: T1's load waits for its store, "
+		"and TSO keeps T0's two stores in order",
+		"T1 has no fence here: TSO let its load of x pass its store to "
+		"y");
 }
