@@ -154,6 +154,7 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 		 */
 		if (!e->key && e->prim->model == M_C11)
 			e->key = lvalue_pointee_key(b, cursor_strip_casts(a));
+		e->base = lvalue_pointee_base(b, a);
 	}
 	/*
 	 * as for the macro form: the arguments as written, for messages, and
@@ -301,6 +302,7 @@ bool call_visit_atomic_expr(struct builder *b, CXCursor c)
 	/* under a cast that only adds volatile: cmm_cast_volatile(addr) */
 	if (!e->key)
 		e->key = lvalue_pointee_key(b, cursor_strip_casts(kd.v[0]));
+	e->base = lvalue_pointee_base(b, kd.v[0]);
 	if (cursor_type_is_pointer(clang_getCursorType(c)))
 		e->flags |= EVF_POINTER;
 	defuse_set_adeps(b, e, &loc);

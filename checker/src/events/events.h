@@ -76,6 +76,13 @@ struct event {
 	int order, order_fail; /* C11/GNU memory orders, MO_UNKNOWN if none */
 	const char
 		*key; /* location key (keys.h): "struct foo.bar", "global:x" */
+	/*
+	 * A field's: the path to the object holding it, "r.cons" for
+	 * r->cons.tail (lvalues.c); NULL if not a variable and members.
+	 * Two fields of one struct type are of one object or of two told
+	 * apart by the path (DPDK's r->prod.head and r->cons.tail).
+	 */
+	const char *base;
 	const char *args; /* text between a macro invocation's parentheses */
 	struct src_span span;
 	/* span covers a whole macro invocation or call that a fix may edit */

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The location key of the object an lvalue or a pointer designates. */
+/*
+ * The location key of the object an lvalue or a pointer designates, and
+ * the path to the object holding the field it names.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,4 +160,134 @@ const char *lvalue_pointee_key(struct builder *b, CXCursor ptr)
 const char *lvalue_key(struct builder *b, CXCursor c)
 {
 	return in_arena(b, key_of(b, c));
+}
+
+/*
+ * An object's path, "r.cons" for r->cons, "ht" for ht: one component per
+ * variable, member and element ("[2]" for a constant index, "[]" for any
+ * other), whatever the operators ('->' and '.' alike). A union's member is
+ * followed by '~' and a number naming the union (DPDK's rte_ring holds
+ * prod and cons each in an anonymous union of its own): it overlaps its
+ * siblings, not another union's members. NULL where the object is not
+ * named by a variable and members (a call's result, *p++).
+ */
+/*
+ * "~N" after a member of a union, N a hash of where the union is declared
+ * (its USR would not do: two anonymous unions of one struct share one).
+ */
+static void union_mark(CXCursor parent, struct strbuf *out)
+{
+	CXFile file;
+	CXString name;
+	const char *s;
+	unsigned off, h = 2166136261u; /* FNV-1a */
+
+	if (clang_getCursorKind(parent) != CXCursor_UnionDecl)
+		return;
+	clang_getSpellingLocation(clang_getCursorLocation(parent), &file, NULL,
+				  NULL, &off);
+	name = clang_getFileName(file);
+	for (s = clang_getCString(name); s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	clang_disposeString(name);
+	sb_printf(out, "~%x", (h ^ off) * 16777619u);
+}
+
+static void path_of(struct builder *b, CXCursor c, struct strbuf *out, bool *ok)
+{
+	struct kids kd;
+	CXCursor m;
+	char *name, *op;
+
+	c = cursor_strip_casts(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr:
+		name = cursor_spelling(clang_getCursorReferenced(c));
+		sb_add(out, name, strlen(name));
+		free(name);
+		return;
+	case CXCursor_MemberRefExpr:
+		kd = cursor_kids(c);
+		if (!kd.n) {
+			*ok = false;
+			return;
+		}
+		path_of(b, kd.v[0], out, ok);
+		m = clang_getCursorReferenced(c);
+		name = cursor_spelling(m);
+		sb_printf(out, ".%s", name);
+		free(name);
+		union_mark(clang_getCursorSemanticParent(m), out);
+		return;
+	case CXCursor_ArraySubscriptExpr:
+		kd = cursor_kids(c);
+		if (kd.n != 2) {
+			*ok = false;
+			return;
+		}
+		path_of(b, kd.v[0], out, ok);
+		m = cursor_strip_casts(kd.v[1]);
+		if (clang_getCursorKind(m) == CXCursor_IntegerLiteral) {
+			CXEvalResult r = clang_Cursor_Evaluate(m);
+
+			sb_printf(out, ".[%lld]",
+				  r ? clang_EvalResult_getAsLongLong(r) : -1LL);
+			if (r)
+				clang_EvalResult_dispose(r);
+		} else {
+			sb_add(out, ".[]", 3);
+		}
+		return;
+	case CXCursor_UnaryOperator:
+		kd = cursor_kids(c);
+		op = cursor_unary_op(b, c);
+		/* *p is p's object, &x names x: the path stays the same */
+		if (kd.n == 1 && (!strcmp(op, "*") || !strcmp(op, "&")))
+			path_of(b, kd.v[0], out, ok);
+		else
+			*ok = false;
+		free(op);
+		return;
+	default:
+		*ok = false;
+		return;
+	}
+}
+
+/* The path of the object holding the field lvalue @c names, or NULL. */
+const char *lvalue_base(struct builder *b, CXCursor c)
+{
+	struct strbuf out = { 0 };
+	const char *r = NULL;
+	struct kids kd;
+	bool ok = true;
+
+	c = cursor_strip_casts(c);
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return NULL;
+	kd = cursor_kids(c);
+	if (!kd.n)
+		return NULL;
+	path_of(b, kd.v[0], &out, &ok);
+	if (ok && out.len)
+		r = arena_strdup(&b->arena, out.s);
+	free(out.s);
+	return r;
+}
+
+/* The same for the object pointer @ptr designates: &r->cons.tail. */
+const char *lvalue_pointee_base(struct builder *b, CXCursor ptr)
+{
+	struct kids kd;
+	char *op;
+	bool addr;
+
+	ptr = cursor_strip_casts(ptr);
+	if (clang_getCursorKind(ptr) != CXCursor_UnaryOperator)
+		return NULL;
+	op = cursor_unary_op(b, ptr);
+	addr = !strcmp(op, "&");
+	free(op);
+	kd = cursor_kids(ptr);
+	return addr && kd.n == 1 ? lvalue_base(b, kd.v[0]) : NULL;
 }

@@ -345,10 +345,14 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx)
 	if (b->loc_seen)
 		return true;
 	b->loc_seen = true;
-	if (!ev->key)
+	if (!ev->key) {
 		ev->key = (in->prim->flags & F_LVALUE) ?
 				  lvalue_key(b, c) :
 				  lvalue_pointee_key(b, c);
+		ev->base = (in->prim->flags & F_LVALUE) ?
+				   lvalue_base(b, c) :
+				   lvalue_pointee_base(b, c);
+	}
 	outer = defuse_begin(b, &a);
 	b->in_loc = true;
 	visit_node(b, c, CTX_ADDR);

@@ -95,6 +95,7 @@ struct event *shapes_access(struct builder *b, CXCursor c, enum ctx ctx)
 		e->flags |= EVF_POINTER;
 	text_span_of_cursor(b, c, &e->span);
 	e->key = lvalue_key(b, c);
+	e->base = lvalue_base(b, c);
 	event_emit(b, e);
 	return e;
 }

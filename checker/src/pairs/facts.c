@@ -6,7 +6,7 @@
  * Text form, one record per line, tab-separated:
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
- *	A op cls flags key name file line col adep cdep leg locks pairs
+ *	A op cls flags key name file line col adep cdep leg locks base pairs
  */
 #include "facts.h"
 
@@ -172,10 +172,12 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_RCU;
 	if (events_has_role(e, R_WAIT))
 		flags |= FA_SLEEP;
-	sb_printf(f->out, "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t",
-		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
+	sb_printf(f->out,
+		  "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t%s\t", op,
+		  (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
 		  name ? name : "", e->span.file ? e->span.file : "",
-		  e->span.line, e->span.col, adep, cdep, leg, f->locks);
+		  e->span.line, e->span.col, adep, cdep, leg, f->locks,
+		  e->type == EV_ACCESS && e->base ? e->base : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
 	sb_add(f->out, "\n", 1);
@@ -559,12 +561,13 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->cdep = atoi(f[9]);
 	a->leg = atoi(f[10]);
 	a->locks = (unsigned)strtoul(f[11], NULL, 10);
-	a->pairs = f[12][0] ? intern(s, f[12]) : NULL;
+	a->base = f[12][0] ? intern(s, f[12]) : NULL;
+	a->pairs = f[13][0] ? intern(s, f[13]) : NULL;
 }
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[13] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[14] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -580,7 +583,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 13);
+		n = split(line + 2, f, 14);
 		if (line[0] == 'U' && (n == 4 || n == 5)) {
 			skip = seen_header(s, f);
 			fn = skip ? NULL : new_fn(s, f);
@@ -592,7 +595,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 13 && fn &&
+		} else if (line[0] == 'A' && n == 14 && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

@@ -47,6 +47,8 @@ struct fact {
 	int cdep; /* the load a condition controlling it reads, or -1 */
 	int leg; /* the innermost branch leg holding it, or -1 */
 	unsigned locks; /* locks held here, as far as this function shows */
+	/* a field's: the path of the object holding it (events.h), or NULL */
+	const char *base;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
 };
 

@@ -34,6 +34,7 @@
 #include "../vocab.h"
 #include "inline.h"
 #include "named.h"
+#include "objects.h"
 #include "summary.h"
 
 /*
@@ -275,6 +276,12 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	e->i = i;
 	e->j = j;
 	e->o = order_between(f, i, j, role_need[role], p->sums);
+	/* paths of one function's own code name its own variables */
+	e->objects = OBJ_UNKNOWN;
+	if (!facts_via(f, &f->v[i]) && !facts_via(f, &f->v[j]) &&
+	    keys_same_struct(e->k1, e->k2))
+		e->objects = (unsigned char)objects_relation(f->v[i].base,
+							     f->v[j].base);
 }
 
 static bool marked(const struct fact *f)
@@ -748,8 +755,12 @@ static bool one_cpu(const struct pass *p, const struct pair_side *a,
 }
 
 /*
- * Two sides of one function are one thread, not two; and where a side's
- * ordering is unknown, no verdict can be made on the pair.
+ * Two sides of one function are one thread, not two; where a side's
+ * ordering is unknown, no verdict can be made on the pair; and a side that
+ * accesses the two fields in one object does not meet one that accesses
+ * them in two (DPDK's __rte_ring_st_set_head_tail(ht) stores ht->head and
+ * ht->tail; __rte_ring_move_prod_head() reads r->cons.tail and stores
+ * r->prod.head).
  */
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
@@ -759,9 +770,12 @@ static void candidate(struct pass *p, enum shape shape,
 	};
 
 	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
-	    b->o.ord == ORD_UNKNOWN || !may_pair(p, a, b) ||
-	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
-	    lock_excludes(p, b, a) || one_cpu(p, a, b))
+	    b->o.ord == ORD_UNKNOWN ||
+	    objects_exclude((enum obj_rel)a->objects,
+			    (enum obj_rel)b->objects) ||
+	    !may_pair(p, a, b) || !flags_pair(p, a, b) ||
+	    lock_excludes(p, a, b) || lock_excludes(p, b, a) ||
+	    one_cpu(p, a, b))
 		return;
 	p->fn(&c, p->arg);
 }

@@ -64,6 +64,8 @@ struct pair_side {
 	unsigned r1, r2; /* their ranks in strcmp() order (pairing.c) */
 	unsigned fn, i, j; /* set->fns[fn].v[i] before .v[j] */
 	struct ordering o;
+	/* fields of one struct: in one object or two (objects.h) */
+	unsigned char objects;
 };
 
 /*

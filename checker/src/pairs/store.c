@@ -13,7 +13,8 @@
 #include "../util.h"
 
 /* A new layout is a new number: older stores are then emptied, not misread. */
-#define STORE_SCHEMA "2" /* 2: every call a fact, absolute paths */
+/* 2: every call a fact, absolute paths; 3: a field's object path */
+#define STORE_SCHEMA "3"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT);"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../events/keys.h"
+#include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../pairs/lockless.h"
 #include "common.h"
@@ -200,6 +201,75 @@ static const char *reader_evidence(struct scan *s, const struct event *l,
 	return NULL;
 }
 
+/* @a comes before @b in the function's text. */
+static bool before(const struct event *a, const struct event *b)
+{
+	return a->span.file == b->span.file && a->span.off < b->span.off;
+}
+
+/* @e runs on every path to @l: it is in a list that holds @l, before it. */
+static bool dominates(const struct event *e, const struct event *l)
+{
+	const struct event *p;
+
+	if (!before(e, l))
+		return false;
+	for (p = l->parent;; p = p->parent) {
+		if (p == e->parent)
+			return true;
+		if (!p)
+			return false;
+	}
+}
+
+struct reread {
+	const struct event *l;
+	const struct event *acq; /* the acquire load before it */
+};
+
+/* A load of @l's field of the same object, by its path. */
+static bool same_field(const struct event *e, const struct event *l)
+{
+	return e->type == EV_ACCESS && e->kind == K_LOAD && e->key &&
+	       !strcmp(e->key, l->key) && e->base && l->base &&
+	       !strcmp(e->base, l->base);
+}
+
+static bool is_acquire_of(const struct event *e, const void *arg)
+{
+	const struct event *l = arg;
+
+	return same_field(e, l) && e->prim && rule_is_acquire_like(e) &&
+	       dominates(e, l);
+}
+
+/* A marked load of the same field between the acquire and the re-read
+ * that does not acquire: the value re-read may be its, unordered. */
+static bool is_weaker_between(const struct event *e, const void *arg)
+{
+	const struct reread *r = arg;
+
+	return same_field(e, r->l) && e->prim && !rule_is_acquire_like(e) &&
+	       before(r->acq, e) && before(e, r->l);
+}
+
+/*
+ * @l re-reads a field that an acquire load of the same object read on
+ * every path to it, with no weaker marked load of it between (DPDK's
+ * rte_mcslock_unlock(): "if (__atomic_load_n(&me->next, __ATOMIC_ACQUIRE)
+ * == NULL) { ... wait for it with acquire ... } ... me->next->locked"):
+ * the acquire orders what follows it, and a pointer the protocol sets
+ * once has no other value to re-read. Before DPDK's fix the two loads
+ * were relaxed, and the rule reports that.
+ */
+static bool reread_after_acquire(struct scan *s, const struct event *l)
+{
+	struct reread r = { l, NULL };
+
+	r.acq = find_in(&s->fn->body, is_acquire_of, l);
+	return r.acq && !find_in(&s->fn->body, is_weaker_between, &r);
+}
+
 static void report_plain(struct scan *s, const struct event *l)
 {
 	const struct publisher *p = rule_tu_publisher(s->ctx, l->key);
@@ -208,7 +278,7 @@ static void report_plain(struct scan *s, const struct event *l)
 	struct oc_diag *d;
 	char us[160];
 
-	if (!why)
+	if (!why || reread_after_acquire(s, l))
 		return;
 	d = rule_report(s->ctx, s->self, s->fn, l,
 			"'%s' is published with %s in %s() but read here with "
@@ -259,6 +329,44 @@ static void check_addr_dep_plain_load(struct rule_ctx *ctx,
 
 /* ---- addr-dep-plain-load-unlocked: the same, judged over the tree ---- */
 
+static bool cls_acquires(unsigned cls)
+{
+	return cls == OC_ACQ_LOAD || cls == OC_RMW_FULL || cls == OC_RMW_ACQ ||
+	       cls == OC_RMW_ACQREL || cls == OC_RMW_SC;
+}
+
+/* Leg @outer holds leg @leg, or is the function's body (-1). */
+static bool leg_within(const struct fact_fn *fn, int leg, int outer)
+{
+	for (; leg >= 0; leg = fn->legs[leg].parent)
+		if (leg == outer)
+			return true;
+	return outer < 0;
+}
+
+/* reread_after_acquire() on the facts: fact @at of @fn, own loads only. */
+static bool fact_reread_after_acquire(const struct fact_fn *fn, unsigned at)
+{
+	const struct fact *l = &fn->v[at], *f;
+	bool acquired = false;
+	unsigned i;
+
+	if (!l->base)
+		return false;
+	for (i = 0; i < at; i++) {
+		f = &fn->v[i];
+		if (f->op != FO_LOAD || f->key != l->key ||
+		    f->base != l->base || !(f->flags & FA_MARKED) ||
+		    facts_via(fn, f))
+			continue;
+		if (!cls_acquires(f->cls))
+			acquired = false;
+		else if (leg_within(fn, l->leg, f->leg))
+			acquired = true;
+	}
+	return acquired;
+}
+
 /*
  * A plain read of a published pointer, dereferenced, in a function that
  * is no RCU reader and takes no lock, where no access of the location
@@ -280,6 +388,7 @@ static void check_addr_dep_plain_load_unlocked(struct rule_tree_ctx *ctx,
 	use = &c->set->fns[r->fn].v[r->deref];
 	pub = r->publish;
 	if (rule_tree_seen(ctx, RULE_REPORTS_READER, l) ||
+	    fact_reread_after_acquire(&c->set->fns[r->fn], r->at) ||
 	    !rule_tree_first(ctx, self, r->fn, l->key, l->key))
 		return;
 	litmus_key_text(l->key, k, sizeof(k));

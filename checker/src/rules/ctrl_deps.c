@@ -93,9 +93,10 @@ static const struct event *last_event(const struct evlist *l)
 static bool same_store(const struct event *a, const struct event *b)
 {
 	return is_store(a) && is_store(b) &&
-	       (a->cls == OC_MSTORE || a->cls == OC_PLAIN) && a->key && b->key &&
-	       !strcmp(a->key, b->key) && a->value_text && b->value_text &&
-	       !strcmp(a->value_text, b->value_text) && a->cls == b->cls;
+	       (a->cls == OC_MSTORE || a->cls == OC_PLAIN) && a->key &&
+	       b->key && !strcmp(a->key, b->key) && a->value_text &&
+	       b->value_text && !strcmp(a->value_text, b->value_text) &&
+	       a->cls == b->cls;
 }
 
 /* ---- ctrl-dep-identical-stores ---- */
@@ -123,16 +124,17 @@ static void identical_list(const struct evlist *l, void *arg)
 			if (pass && a == first_event(&br->legs[0]) &&
 			    b == first_event(&br->legs[1]))
 				break;
-			d = rule_report(s->ctx, s->self, s->fn, a,
-					"both legs of the 'if' on %s %s the "
-					"same store %s; the compiler may %s the "
-					"branch, where nothing orders it after "
-					"the load; use smp_store_release() or "
-					"store different values",
-					rule_event_text(head, hs, sizeof(hs)),
-					pass ? "end with" : "start with",
-					rule_event_text(a, as, sizeof(as)),
-					pass ? "sink it below" : "hoist it above");
+			d = rule_report(
+				s->ctx, s->self, s->fn, a,
+				"both legs of the 'if' on %s %s the "
+				"same store %s; the compiler may %s the "
+				"branch, where nothing orders it after "
+				"the load; use smp_store_release() or "
+				"store different values",
+				rule_event_text(head, hs, sizeof(hs)),
+				pass ? "end with" : "start with",
+				rule_event_text(a, as, sizeof(as)),
+				pass ? "sink it below" : "hoist it above");
 			rule_note(d, b, "the same store in the other leg");
 			rule_note(d, head, "the load the branch depends on");
 		}
@@ -248,7 +250,8 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 				"fuse, reuse or invent it: use READ_ONCE() "
 				"(every other access to it in this file is "
 				"marked)",
-				plain->key, rule_event_text(st, ss, sizeof(ss)));
+				plain->key,
+				rule_event_text(st, ss, sizeof(ss)));
 		rule_note(d, st, "the store the branch is meant to order");
 	}
 }
@@ -280,13 +283,14 @@ static void unmarked_store_list(const struct evlist *l, void *arg)
 			if (!is_store(st) || st->cls != OC_PLAIN || st->prim ||
 			    !rule_tu_only_plain(s->ctx, st->key))
 				continue;
-			d = rule_report(s->ctx, s->self, s->fn, st,
-					"plain store to '%s' is ordered after "
-					"%s only by the 'if'; the compiler may "
-					"tear, merge or speculate a plain store: "
-					"use WRITE_ONCE() (every other access to "
-					"it in this file is marked)",
-					st->key, rule_event_text(head, hs, sizeof(hs)));
+			d = rule_report(
+				s->ctx, s->self, s->fn, st,
+				"plain store to '%s' is ordered after "
+				"%s only by the 'if'; the compiler may "
+				"tear, merge or speculate a plain store: "
+				"use WRITE_ONCE() (every other access to "
+				"it in this file is marked)",
+				st->key, rule_event_text(head, hs, sizeof(hs)));
 			rule_note(d, head, "the load the branch depends on");
 		}
 	}
@@ -362,7 +366,7 @@ static const char *related(struct scan *s, const struct event *flag,
 	*w = NULL;
 	if (!flag->key || !data->key || !strcmp(flag->key, data->key))
 		return NULL;
-	*w = rule_tu_writer_order(s->ctx, data->key, flag->key);
+	*w = rule_tu_writer_order(s->ctx, data->key, flag->key, s->fn->name);
 	if (*w) {
 		snprintf(buf, n, "'%s()' writes '%s' before '%s' with %s()",
 			 (*w)->function, data->key, flag->key, (*w)->how->name);
@@ -414,7 +418,8 @@ static void report_load_load(struct scan *s, const struct event *flag,
 	struct oc_diag *d;
 	unsigned i;
 
-	if (!related(s, flag, data, why, sizeof(why), &w) || (need_writer && !w))
+	if (!related(s, flag, data, why, sizeof(why), &w) ||
+	    (need_writer && !w))
 		return;
 	/* read through the flag's value: an address dependency orders it */
 	for (i = 0; i < data->nadeps; i++)
@@ -518,13 +523,14 @@ static void c11_list(const struct evlist *l, void *arg)
 			    !(rule_tu_acq_rel(s->ctx, head->key) ||
 			      rule_tu_acq_rel(s->ctx, st->key)))
 				continue;
-			d = rule_report(s->ctx, s->self, s->fn, st,
-					"relaxed store ordered only by an 'if' on "
-					"a relaxed load of '%s': C11 has no "
-					"control dependencies; use "
-					"memory_order_acquire on the load (the "
-					"locations use acquire/release elsewhere)",
-					head->key ? head->key : "?");
+			d = rule_report(
+				s->ctx, s->self, s->fn, st,
+				"relaxed store ordered only by an 'if' on "
+				"a relaxed load of '%s': C11 has no "
+				"control dependencies; use "
+				"memory_order_acquire on the load (the "
+				"locations use acquire/release elsewhere)",
+				head->key ? head->key : "?");
 			rule_note(d, head, "the relaxed load");
 		}
 	}
@@ -563,13 +569,11 @@ static const struct rule ctrl_dep_rules[] = {
 	  "a store after an if/else whose legs end in ordered stores is not "
 	  "ordered by it" },
 	{ "ctrl-dep-load-load", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_ctrl_dep_load_load,
-			    RULE_REPORTS_READER),
+	  ON_FUNCTION_FLAGS(check_ctrl_dep_load_load, RULE_REPORTS_READER),
 	  "a load after a spin-wait or in an `if` on a flag, assumed ordered "
 	  "(a writer orders them, or the same struct for spin-waits)" },
 	{ "ctrl-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_ctrl_dep_c11_relaxed,
-			    RULE_REPORTS_READER),
+	  ON_FUNCTION_FLAGS(check_ctrl_dep_c11_relaxed, RULE_REPORTS_READER),
 	  "C11 relaxed load controlling a relaxed store of locations that use "
 	  "acquire/release elsewhere" },
 };

@@ -147,14 +147,20 @@ struct publisher {
 const struct publisher *rule_tu_publisher(struct rule_ctx *ctx,
 					  const char *key);
 
-/* A function of this TU that orders a store to @first before one to @then. */
+/*
+ * A function of this TU other than @except (NULL: any) that orders a store
+ * to @first before one to @then. A function's own stores are no writer
+ * its reads pair with: one function is one thread (the pairing's rule).
+ */
 struct writer_order {
 	const char *first, *then;
 	const struct event *how; /* the fence, or the release store */
 	const char *function;
 };
-const struct writer_order *
-rule_tu_writer_order(struct rule_ctx *ctx, const char *first, const char *then);
+const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
+						const char *first,
+						const char *then,
+						const char *except);
 
 /* ---- tree rules: the facts of the whole tree (tree_context.c) ---- */
 

@@ -47,14 +47,18 @@ static struct key_fact *key_fact(struct tu_summary *s, const char *key,
 	return &s->keys[s->nkeys++];
 }
 
-static const struct writer_order *
-find_order(const struct tu_summary *s, const char *first, const char *then)
+/* A function other than @except (NULL: any) that orders the two stores. */
+static const struct writer_order *find_order(const struct tu_summary *s,
+					     const char *first,
+					     const char *then,
+					     const char *except)
 {
 	unsigned i;
 
 	for (i = 0; i < s->norders; i++)
 		if (!strcmp(s->orders[i].first, first) &&
-		    !strcmp(s->orders[i].then, then))
+		    !strcmp(s->orders[i].then, then) &&
+		    (!except || strcmp(s->orders[i].function, except)))
 			return &s->orders[i];
 	return NULL;
 }
@@ -81,8 +85,16 @@ static void add_order(struct tu_summary *s, const char *first, const char *then,
 {
 	struct writer_order *w;
 
-	if (!strcmp(first, then) || find_order(s, first, then))
+	unsigned i;
+
+	if (!strcmp(first, then))
 		return;
+	/* one per function: a reader must not take itself for the writer */
+	for (i = 0; i < s->norders; i++)
+		if (!strcmp(s->orders[i].first, first) &&
+		    !strcmp(s->orders[i].then, then) &&
+		    !strcmp(s->orders[i].function, fn))
+			return;
 	s->orders = xrealloc(s->orders, (s->norders + 1) * sizeof(*s->orders));
 	w = &s->orders[s->norders++];
 	w->first = first;
@@ -243,8 +255,10 @@ bool rule_tu_acq_rel(struct rule_ctx *ctx, const char *key)
 	return k && k->acq_rel;
 }
 
-const struct writer_order *
-rule_tu_writer_order(struct rule_ctx *ctx, const char *first, const char *then)
+const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
+						const char *first,
+						const char *then,
+						const char *except)
 {
-	return find_order(ctx->tu, first, then);
+	return find_order(ctx->tu, first, then, except);
 }
