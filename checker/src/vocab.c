@@ -495,6 +495,15 @@ int vocab_value_arg(const struct vocab_entry *p, unsigned nargs)
 	return p->ptr_arg == 0 ? 1 : 0;
 }
 
+int vocab_written_arg(const struct vocab_entry *p, unsigned nargs)
+{
+	/* cmpxchg(ptr, old, new), ck_pr_cas_ptr(t, c, s), try_cmpxchg() */
+	if (p->kind == K_RMW && (p->flags & F_COND) && p->ptr_arg >= 0 &&
+	    nargs >= (unsigned)p->ptr_arg + 3)
+		return p->ptr_arg + 2;
+	return vocab_value_arg(p, nargs);
+}
+
 bool vocab_is_rmw_class(enum oc_class cls)
 {
 	return cls >= OC_RMW_FULL && cls <= OC_RMW_ACQREL;

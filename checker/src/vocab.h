@@ -279,6 +279,8 @@ bool vocab_is_rmw_class(enum oc_class cls);
  * it has no location argument or fewer than two arguments.
  */
 int vocab_value_arg(const struct vocab_entry *p, unsigned nargs);
+/* The argument a store or RMW writes: a compare-and-swap's new value. */
+int vocab_written_arg(const struct vocab_entry *p, unsigned nargs);
 
 /* Number of rows, for --list-primitives and the unit tests. */
 unsigned vocab_count(void);

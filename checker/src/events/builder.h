@@ -200,6 +200,10 @@ const char *lvalue_pointee_key(struct builder *b, CXCursor ptr);
 /* and the path of the object holding the field (events.h's base) */
 const char *lvalue_base(struct builder *b, CXCursor c);
 const char *lvalue_pointee_base(struct builder *b, CXCursor ptr);
+/* the path of what expression @c names, or NULL (events.h's written) */
+const char *lvalue_path(struct builder *b, CXCursor c);
+/* @text if it is an identifier (a path of one variable), in the arena */
+const char *lvalue_path_text(struct builder *b, const char *text);
 
 /* macro.c: primitives written as macros */
 /* A C11 primitive (<stdatomic.h>) written inside a user macro, made @c. */

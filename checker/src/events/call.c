@@ -171,6 +171,11 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 		if (v >= 0)
 			e->value_text = text_of(
 				b, clang_Cursor_getArgument(c, (unsigned)v));
+		v = vocab_written_arg(
+			e->prim, (unsigned)clang_Cursor_getNumArguments(c));
+		if (v >= 0)
+			e->written = lvalue_path(
+				b, clang_Cursor_getArgument(c, (unsigned)v));
 	}
 }
 
@@ -303,6 +308,11 @@ bool call_visit_atomic_expr(struct builder *b, CXCursor c)
 	if (!e->key)
 		e->key = lvalue_pointee_key(b, cursor_strip_casts(kd.v[0]));
 	e->base = lvalue_pointee_base(b, kd.v[0]);
+	/* AtomicExpr's order: pointer, order, value, failure, desired */
+	if (p->kind != K_LOAD && kd.n > 2)
+		e->written = lvalue_path(b, (p->flags & F_CMPXCHG) && kd.n > 4 ?
+						    kd.v[4] :
+						    kd.v[2]);
 	if (cursor_type_is_pointer(clang_getCursorType(c)))
 		e->flags |= EVF_POINTER;
 	defuse_set_adeps(b, e, &loc);

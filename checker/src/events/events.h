@@ -83,6 +83,13 @@ struct event {
 	 * apart by the path (DPDK's r->prod.head and r->cons.tail).
 	 */
 	const char *base;
+	/*
+	 * A store's or RMW's: the path of the value it writes, where that is
+	 * a variable and members ("entry" for cmpxchg(&s->head, old, entry)),
+	 * else NULL. A function that publishes the object whose fields it
+	 * stores (a lockless stack's push) stores its own object's fields.
+	 */
+	const char *written;
 	const char *args; /* text between a macro invocation's parentheses */
 	struct src_span span;
 	/* span covers a whole macro invocation or call that a fix may edit */

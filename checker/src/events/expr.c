@@ -109,7 +109,7 @@ void expr_binary(struct builder *b, CXCursor c, bool compound)
 		CXCursor lhs = cursor_strip(kd.v[0]);
 		CXCursor ref = clang_getCursorReferenced(lhs);
 		struct srcset val, *outer = defuse_begin(b, &val);
-		size_t before = b->cur->n;
+		size_t before;
 
 		/* the value is computed before it is stored */
 		visit(b, kd.v[1], CTX_LOAD);
@@ -123,13 +123,20 @@ void expr_binary(struct builder *b, CXCursor c, bool compound)
 			defuse_merge(&lv->src, &val);
 		}
 		free(val.v);
+		/* the store is the left side's: a local's store makes none,
+		 * and the value's own RMW (old = xchg(&s->head, n)) keeps its
+		 * value */
+		before = b->cur->n;
 		visit(b, kd.v[0],
 		      compound || strcmp(op, "=") ? CTX_RMW : CTX_STORE);
 		if (b->cur->n > before &&
 		    b->cur->v[b->cur->n - 1]->type == EV_ACCESS &&
-		    b->cur->v[b->cur->n - 1]->kind != K_LOAD)
+		    b->cur->v[b->cur->n - 1]->kind != K_LOAD) {
 			b->cur->v[b->cur->n - 1]->value_text =
 				text_of(b, kd.v[1]);
+			b->cur->v[b->cur->n - 1]->written =
+				lvalue_path(b, kd.v[1]);
+		}
 	} else {
 		visit_operands(b, c, kd.v, op);
 	}

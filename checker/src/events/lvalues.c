@@ -3,6 +3,7 @@
  * The location key of the object an lvalue or a pointer designates, and
  * the path to the object holding the field it names.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,6 +274,38 @@ const char *lvalue_base(struct builder *b, CXCursor c)
 		r = arena_strdup(&b->arena, out.s);
 	free(out.s);
 	return r;
+}
+
+const char *lvalue_path(struct builder *b, CXCursor c)
+{
+	struct strbuf out = { 0 };
+	const char *r = NULL;
+	bool ok = true;
+
+	path_of(b, c, &out, &ok);
+	if (ok && out.len)
+		r = arena_strdup(&b->arena, out.s);
+	free(out.s);
+	return r;
+}
+
+const char *lvalue_path_text(struct builder *b, const char *text)
+{
+	const char *s = text, *id;
+	size_t n;
+
+	if (!s)
+		return NULL;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!(isalpha((unsigned char)*s) || *s == '_'))
+		return NULL;
+	for (id = s; isalnum((unsigned char)*s) || *s == '_'; s++)
+		;
+	n = (size_t)(s - id);
+	while (isspace((unsigned char)*s))
+		s++;
+	return *s ? NULL : arena_strndup(&b->arena, id, n);
 }
 
 /* The same for the object pointer @ptr designates: &r->cons.tail. */

@@ -144,6 +144,10 @@ static void nested_args_text(struct builder *b, struct event *e,
 		if (v >= 0)
 			e->value_text =
 				arg_text(b, n, (unsigned)v, (unsigned)v);
+		v = vocab_written_arg(m->prim, n->nargs);
+		if (v >= 0)
+			e->written = lvalue_path_text(
+				b, arg_text(b, n, (unsigned)v, (unsigned)v));
 	}
 }
 
@@ -181,6 +185,18 @@ static void args_text(struct builder *b, struct event *e, struct macro_exp *m)
 			e->value_text =
 				arena_strndup(&b->arena, p, (size_t)(q - p));
 		}
+	}
+	if ((e->kind == K_STORE || e->kind == K_RMW) &&
+	    vocab_written_arg(m->prim, m->nargs) >= 0) {
+		unsigned w = (unsigned)vocab_written_arg(m->prim, m->nargs);
+
+		if (w == (unsigned)vocab_value_arg(m->prim, m->nargs))
+			e->written = lvalue_path_text(b, e->value_text);
+		else if (fi->buf && m->arg_end[w] <= fi->len)
+			e->written = lvalue_path_text(
+				b, arena_strndup(
+					   &b->arena, fi->buf + m->arg_off[w],
+					   m->arg_end[w] - m->arg_off[w]));
 	}
 }
 

@@ -6,7 +6,8 @@
  * Text form, one record per line, tab-separated:
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
- *	A op cls flags key name file line col adep cdep leg locks base pairs
+ *	A op cls flags key name file line col adep cdep leg locks base written
+ *	  pairs
  */
 #include "facts.h"
 
@@ -173,11 +174,12 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 	if (events_has_role(e, R_WAIT))
 		flags |= FA_SLEEP;
 	sb_printf(f->out,
-		  "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t%s\t", op,
-		  (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
+		  "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t%s\t%s\t",
+		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
 		  name ? name : "", e->span.file ? e->span.file : "",
 		  e->span.line, e->span.col, adep, cdep, leg, f->locks,
-		  e->type == EV_ACCESS && e->base ? e->base : "");
+		  e->type == EV_ACCESS && e->base ? e->base : "",
+		  e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
 	sb_add(f->out, "\n", 1);
@@ -562,12 +564,13 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->leg = atoi(f[10]);
 	a->locks = (unsigned)strtoul(f[11], NULL, 10);
 	a->base = f[12][0] ? intern(s, f[12]) : NULL;
-	a->pairs = f[13][0] ? intern(s, f[13]) : NULL;
+	a->written = f[13][0] ? intern(s, f[13]) : NULL;
+	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
 }
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[14] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[15] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -583,7 +586,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 14);
+		n = split(line + 2, f, 15);
 		if (line[0] == 'U' && (n == 4 || n == 5)) {
 			skip = seen_header(s, f);
 			fn = skip ? NULL : new_fn(s, f);
@@ -595,7 +598,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 14 && fn &&
+		} else if (line[0] == 'A' && n == 15 && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

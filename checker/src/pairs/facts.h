@@ -49,6 +49,8 @@ struct fact {
 	unsigned locks; /* locks held here, as far as this function shows */
 	/* a field's: the path of the object holding it (events.h), or NULL */
 	const char *base;
+	/* a store's or RMW's: the path of the value it writes (events.h) */
+	const char *written;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
 };
 

@@ -278,6 +278,15 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	e->o = order_between(f, i, j, role_need[role], p->sums);
 	/* paths of one function's own code name its own variables */
 	e->objects = OBJ_UNKNOWN;
+	e->own = false;
+	if (!facts_via(f, &f->v[i]) && !facts_via(f, &f->v[j])) {
+		if (role == ROLE_WW)
+			e->own =
+				f->v[i].base && f->v[i].base == f->v[j].written;
+		else if (role == ROLE_RW)
+			e->own =
+				f->v[j].base && f->v[j].base == f->v[i].written;
+	}
 	if (!facts_via(f, &f->v[i]) && !facts_via(f, &f->v[j]) &&
 	    keys_same_struct(e->k1, e->k2))
 		e->objects = (unsigned char)objects_relation(f->v[i].base,
@@ -760,7 +769,9 @@ static bool one_cpu(const struct pass *p, const struct pair_side *a,
  * accesses the two fields in one object does not meet one that accesses
  * them in two (DPDK's __rte_ring_st_set_head_tail(ht) stores ht->head and
  * ht->tail; __rte_ring_move_prod_head() reads r->cons.tail and stores
- * r->prod.head).
+ * r->prod.head); nor, in S, two sides that each store a field of the
+ * object they publish at the flag: two pushers of a lockless stack, each
+ * linking its own entry (CK's ck_stack_push_upmc() and _mpnc()).
  */
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
@@ -773,9 +784,9 @@ static void candidate(struct pass *p, enum shape shape,
 	    b->o.ord == ORD_UNKNOWN ||
 	    objects_exclude((enum obj_rel)a->objects,
 			    (enum obj_rel)b->objects) ||
-	    !may_pair(p, a, b) || !flags_pair(p, a, b) ||
-	    lock_excludes(p, a, b) || lock_excludes(p, b, a) ||
-	    one_cpu(p, a, b))
+	    (shape == SHAPE_S && a->own && b->own) || !may_pair(p, a, b) ||
+	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
+	    lock_excludes(p, b, a) || one_cpu(p, a, b))
 		return;
 	p->fn(&c, p->arg);
 }

@@ -66,6 +66,13 @@ struct pair_side {
 	struct ordering o;
 	/* fields of one struct: in one object or two (objects.h) */
 	unsigned char objects;
+	/*
+	 * The side stores a field of the object it publishes at the other
+	 * location: ROLE_WW's first store is to the object its second writes
+	 * (n->next = first; cmpxchg(&s->head, first, n)), ROLE_RW's store to
+	 * the one its RMW wrote (xchg(&s->head, n); n->next = old).
+	 */
+	bool own;
 };
 
 /*

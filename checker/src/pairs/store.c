@@ -13,7 +13,8 @@
 #include "../util.h"
 
 /* A new layout is a new number: older stores are then emptied, not misread. */
-/* 2: every call a fact, absolute paths; 3: a field's object path */
+/* 2: every call a fact, absolute paths; 3: a field's object path and a
+ * store's value's */
 #define STORE_SCHEMA "3"
 
 static const char schema[] =
