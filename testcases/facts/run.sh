@@ -371,6 +371,27 @@ stale-row)
 	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" --facts sh.sqlite --pair-only
 	expect_status 0
 	;;
+unreadable-row)
+	# a stored row this binary cannot read back loses its file's facts:
+	# a run says so, and a test run (--verify) fails on it, so that a
+	# change of the facts' format cannot pass its tests by losing pairs
+	setup
+	run "$oc" -p build
+	expect_out "$finding"
+	run "$oc" -p build --verify "$tmp/tree/consumer.c"
+	expect_status 0
+	python3 - build/ordercheck-facts.sqlite <<-'PY' || fail "python3 could not damage the row"
+	import sqlite3, sys
+	db = sqlite3.connect(sys.argv[1])
+	for f, facts in db.execute("SELECT file, facts FROM tu WHERE file LIKE '%producer.c'").fetchall():
+	    rows = [r.rsplit("\t", 1)[0] if r.startswith("A\t") else r for r in facts.split("\n")]
+	    db.execute("UPDATE tu SET facts = ? WHERE file = ?", ("\n".join(rows), f))
+	db.commit()
+	PY
+	ORDERCHECK_TEST_CRASH_ON=producer.c run "$oc" -p build --verify "$tmp/tree/consumer.c"
+	expect_status 2
+	expect_err "1 stored fact sets could not be read"
+	;;
 corrupt-store)
 	setup
 	echo "this is not a database" >build/ordercheck-facts.sqlite

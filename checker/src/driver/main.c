@@ -110,6 +110,7 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.litmus.herd = o->herd;
 	to->t.litmus.herd_dir = o->herd_dir;
 	to->t.quiet = o->kbuild || o->verify;
+	to->t.strict = o->verify;
 	to->t.stats = o->stats;
 	to->t.pair_only = o->pair_only;
 	to->t.shard = o->shard_n > 0;

@@ -30,6 +30,7 @@ struct tree {
 	/* the keys of the compile database's files, or NULL: no database */
 	struct strset *db;
 	const char *base; /* where we were started: names are shown from it */
+	bool bad_facts; /* pair(): some fact sets could not be read */
 };
 
 /*
@@ -434,6 +435,7 @@ static void pair(struct tree *t, struct diag_list *out)
 			"ordercheck: %d stored fact sets could not be "
 			"read; pairing went on without them\n",
 			g.bad);
+	t->bad_facts = g.bad > 0;
 	for (i = 0; i < set.nfns; i++)
 		nfacts += set.fns[i].n;
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
@@ -483,7 +485,8 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			  NULL,
 			  NULL,
 			  NULL,
-			  co->frontend.base_dir };
+			  co->frontend.base_dir,
+			  false };
 	struct input_cache *ic = NULL;
 	struct strset *keys = NULL;
 	char *err = NULL;
@@ -581,6 +584,8 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	if (!o->shard)
 		pair(&t, out);
 	diag_list_sort_unique(out);
+	if (o->strict && t.bad_facts)
+		rc = -1;
 out:
 	for (i = 0; i < njobs; i++) {
 		job_result_free(&t.res[i]);

@@ -18,6 +18,9 @@ struct tree_opts {
 	/* what besides a file's command decides its findings (our flags) */
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */
+	/* --verify: stored facts that cannot be read back fail the run (a
+	 * facts format bug would otherwise only cost findings) */
+	bool strict;
 	bool stats; /* --stats: each phase's time and size on stderr */
 	bool pair_only; /* --pair-only: no parsing, pair the whole store */
 	bool shard; /* --shard: store the facts, leave pairing to --pair-only */
