@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small model of QEMU's ordering primitives (include/qemu/atomic.h,
- * rcu.h, rcu_queue.h) for code checked without QEMU's tree: our
+ * rcu.h, rcu_queue.h, thread.h) for code checked without QEMU's tree: our
  * testcases. Written here from docs/devel/atomics.rst's description of
  * each name, on the GCC __atomic builtins; ordercheck knows the names
  * (checker/src/vocab/qemu.def), so what matters is the names and the
@@ -51,6 +51,22 @@
 					    __ATOMIC_SEQ_CST);  \
 		_old;                                           \
 	})
+
+/*
+ * locks (include/qemu/thread.h): the mutexes and condition variables are
+ * pthread's, out of line here as in QEMU (qemu_mutex_lock() is a macro
+ * there; the names are what ordercheck knows)
+ */
+typedef struct QemuMutex {
+	int opaque;
+} QemuMutex;
+typedef struct QemuCond {
+	int opaque;
+} QemuCond;
+void qemu_mutex_lock(QemuMutex *mutex);
+void qemu_mutex_unlock(QemuMutex *mutex);
+void qemu_cond_wait(QemuCond *cond, QemuMutex *mutex);
+void qemu_cond_signal(QemuCond *cond);
 
 /* RCU read side and grace periods */
 static inline void rcu_read_lock(void)
