@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small model of QEMU's ordering primitives (include/qemu/atomic.h,
- * rcu.h, rcu_queue.h) for code checked without QEMU's tree: our
- * testcases. Written here from docs/devel/atomics.rst's description of
- * each name, on the GCC __atomic builtins; ordercheck knows the names
- * (checker/src/vocab/qemu.def), so what matters is the names and the
- * argument shapes. Including it makes a file's dialect QEMU's
- * (INCLUDED row), as including QEMU's own headers does.
+ * rcu.h, rcu_queue.h, thread.h, seqlock.h) for code checked without
+ * QEMU's tree: our testcases. Written here from docs/devel/atomics.rst's
+ * description of each name, on the GCC __atomic builtins; ordercheck
+ * knows the names (checker/src/vocab/qemu.def), so what matters is the
+ * names and the argument shapes. Including it makes a file's dialect
+ * QEMU's (INCLUDED row), as including QEMU's own headers does.
  */
 #ifndef ORDERCHECK_MODEL_QEMU_H
 #define ORDERCHECK_MODEL_QEMU_H
@@ -51,6 +51,36 @@
 					    __ATOMIC_SEQ_CST);  \
 		_old;                                           \
 	})
+
+/*
+ * locks (include/qemu/thread.h): the mutexes and condition variables are
+ * pthread's, out of line here as in QEMU (qemu_mutex_lock() is a macro
+ * there; the names are what ordercheck knows)
+ */
+typedef struct QemuMutex {
+	int opaque;
+} QemuMutex;
+typedef struct QemuCond {
+	int opaque;
+} QemuCond;
+void qemu_mutex_lock(QemuMutex *mutex);
+void qemu_mutex_unlock(QemuMutex *mutex);
+void qemu_cond_wait(QemuCond *cond, QemuMutex *mutex);
+void qemu_cond_signal(QemuCond *cond);
+typedef struct QemuSpin {
+	int value;
+} QemuSpin;
+void qemu_spin_lock(QemuSpin *spin);
+void qemu_spin_unlock(QemuSpin *spin);
+
+/* the seqlock (include/qemu/seqlock.h, static inline there) */
+typedef struct QemuSeqLock {
+	unsigned sequence;
+} QemuSeqLock;
+unsigned seqlock_read_begin(const QemuSeqLock *sl);
+int seqlock_read_retry(const QemuSeqLock *sl, unsigned start);
+void seqlock_write_begin(QemuSeqLock *sl);
+void seqlock_write_end(QemuSeqLock *sl);
 
 /* RCU read side and grace periods */
 static inline void rcu_read_lock(void)
