@@ -67,6 +67,14 @@ void qemu_mutex_lock(QemuMutex *mutex);
 void qemu_mutex_unlock(QemuMutex *mutex);
 void qemu_cond_wait(QemuCond *cond, QemuMutex *mutex);
 void qemu_cond_signal(QemuCond *cond);
+/* threads (include/qemu/thread.h): pthread_create() and pthread_join() */
+typedef struct QemuThread {
+	unsigned long thread;
+} QemuThread;
+#define QEMU_THREAD_JOINABLE 0
+void qemu_thread_create(QemuThread *thread, const char *name,
+			void *(*start_routine)(void *), void *arg, int mode);
+void *qemu_thread_join(QemuThread *thread);
 typedef struct QemuSpin {
 	int value;
 } QemuSpin;

@@ -147,6 +147,15 @@ static const char *names_cpu_barrier(const char *c)
 	return fix;
 }
 
+/* smp_read_barrier_depends(): orders a dependent read, as a CPU fence */
+static bool read_depends(const struct fact *fence, enum oc_dialect d)
+{
+	const struct vocab_entry *e =
+		fence->name[0] ? vocab_lookup(fence->name, (int)d) : NULL;
+
+	return e && (e->roles & R_READ_DEPENDS);
+}
+
 static bool orders(const struct fact_set *set, const struct summaries *sums,
 		   const struct fact_fn *f, unsigned depth);
 
@@ -188,7 +197,8 @@ static bool orders(const struct fact_set *set, const struct summaries *sums,
 			return true;
 		switch (x->op) {
 		case FO_FENCE:
-			if (x->cls != OC_CBAR && !(x->flags & F_SIGNAL))
+			if ((x->cls != OC_CBAR && !(x->flags & F_SIGNAL)) ||
+			    read_depends(x, f->dialect))
 				return true;
 			break;
 		case FO_LOCK:
@@ -316,6 +326,15 @@ enum named_problem named_partner_check(const struct fact_set *set,
 	if (!fence->pairs || fence->op != FO_FENCE)
 		return NAMED_OK;
 	if (fence->cls == OC_CBAR) {
+		/*
+		 * a barrier that orders what is read through a pointer after
+		 * the pointer (smp_read_barrier_depends(): an mb on Alpha, a
+		 * consume fence under TSan) pairs with a CPU barrier as its
+		 * comment says (QEMU's qemu_co_mutex_wake(): "pairs with
+		 * smp_wmb() in qemu_coroutine_enter()")
+		 */
+		if (read_depends(fence, f->dialect))
+			return NAMED_OK;
 		if ((out->cpu_fix = names_cpu_barrier(fence->pairs)))
 			out->problem = NAMED_COMPILER_ONLY;
 		return out->problem;
