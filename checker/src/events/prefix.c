@@ -485,7 +485,8 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 	for (i = 0; i < m->nfns; i++)
 		m->fns[i].ir = out->fns[i];
 	/* the log by macro: each was claimed once, by a function's build */
-	qsort(b->pm_log, b->pm_nlog, sizeof(*b->pm_log), by_ptr);
+	if (b->pm_nlog)
+		qsort(b->pm_log, b->pm_nlog, sizeof(*b->pm_log), by_ptr);
 	for (i = 0; i < b->macros.n && !b->pm_poison; i++) {
 		struct macro_exp *e = &b->macros.v[i];
 		long fn;
@@ -520,7 +521,8 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		b->pm_poison = true;
 	if (b->pm_poison)
 		return;
-	qsort(m->claims, m->nclaims, sizeof(*m->claims), by_fn);
+	if (m->nclaims)
+		qsort(m->claims, m->nclaims, sizeof(*m->claims), by_fn);
 	m->sums =
 		xmalloc((b->nsummaries ? b->nsummaries : 1) * sizeof(*m->sums));
 	for (i = 0; i < b->nsummaries; i++) {
