@@ -105,8 +105,12 @@ struct macro_def *macros_def(struct macro_table *mt, const char *name,
 	     h = (h + 1) & (mt->def_hash_cap - 1)) {
 		struct macro_def *d = &mt->defs[mt->def_hash[h] - 1];
 
-		if (!strncmp(d->name, name, len) && !d->name[len])
+		if (!strncmp(d->name, name, len) && !d->name[len]) {
+			if (mt->watch && d->file == mt->watch &&
+			    d->end + 1 > mt->watch_end)
+				mt->watch_end = d->end + 1;
 			return d;
+		}
 	}
 	return NULL;
 }

@@ -91,6 +91,12 @@ struct macro_table {
 	struct macro_file *files;
 	unsigned nfiles;
 	CXTranslationUnit tu;
+	/*
+	 * Definitions looked up in @watch (set by the caller; NULL: none):
+	 * where the last of them ends, 0 if none was (events/prefix.c).
+	 */
+	CXFile watch;
+	unsigned watch_end;
 };
 
 /* Record every expansion; primitives get their vocabulary entry. */

@@ -13,7 +13,9 @@ waits --settle seconds (the worker builds the preamble then) and
 makes N one-character edits in the middle of the file (an added space at
 the end of a line, then removed again: the preamble stays valid) and
 times didChange -> publishDiagnostics for that version. The figures
-include the server's debounce (--debounce, 300 ms by default); the
+include the server's debounce (its default, clangd's adaptive policy:
+the median of the file's last check times within 50 and 500 ms; or
+--debounce MS); the
 server's own log gives the check alone, also printed. In the same
 sitting, one server after the other, it measures clangd alone (the
 reference: its didChange -> publishDiagnostics on the same edits),
@@ -44,7 +46,9 @@ def measure(a, kind, path):
     if kind == "clangd":
         argv = clangd
     else:
-        argv = [a.ordercheck, "lsp", "--debounce", str(a.debounce)]
+        argv = [a.ordercheck, "lsp"]
+        if a.debounce != "auto":
+            argv += ["--debounce", a.debounce]
         if kind == "wrapped":
             argv += ["--wrap"] + clangd
     log = tempfile.NamedTemporaryFile("w+", prefix="oc-lsp-latency-",
@@ -120,7 +124,8 @@ def main():
                     default=os.path.join(ROOT, "build", "ordercheck"))
     ap.add_argument("--clangd", default="clangd")
     ap.add_argument("--edits", type=int, default=7)
-    ap.add_argument("--debounce", type=int, default=300, help="ms")
+    ap.add_argument("--debounce", default="auto",
+                    help="ms, or auto: the server's default (adaptive)")
     ap.add_argument("--settle", type=float, default=8,
                     help="seconds to wait after the first check: the "
                     "worker builds the preamble meanwhile, as it would "
@@ -143,7 +148,7 @@ def main():
     res = {k: measure(a, k, path) for k in kinds}
     r0 = next(iter(res.values()))
     print("file: %s (%d lines, %d bytes); %d edits of one character; "
-          "ordercheck's %d ms debounce included in its times" %
+          "ordercheck's debounce (%s) included in its times" %
           (path, r0["lines"], r0["bytes"], a.edits, a.debounce))
     base = res.get("clangd")
     for k, r in res.items():

@@ -797,6 +797,168 @@ def case_recheck(oc, tmp):
         s.c.shutdown_exit()
 
 
+KEPT_H = """#include <ordercheck/linux.h>
+struct obj {
+	atomic_t refs;
+	int ready;
+	struct obj *next, *prev;
+};
+void obj_ext(struct obj *o);
+void obj_main(struct obj *o);
+static inline void obj_get(struct obj *o)
+{
+	atomic_inc(&o->refs);
+}
+static inline void obj_put(struct obj *o)
+{
+	atomic_dec(&o->refs);
+}
+static inline void obj_wrap_ext(struct obj *o)
+{
+	obj_ext(o);
+}
+static inline void obj_wrap_main(struct obj *o)
+{
+	obj_main(o);
+}
+static inline void obj_link(struct obj **slot, struct obj *o,
+			    struct obj *next)
+{
+	o->next = next;
+	rcu_assign_pointer(*slot, o);
+	WRITE_ONCE(next->prev, o);
+}
+static inline void obj_user(struct obj *o)
+{
+	obj_get(o);
+	obj_wrap_ext(o);
+	obj_wrap_main(o);
+	WRITE_ONCE(o->ready, 0);
+}
+"""
+
+KEPT_C = """#include "h.h"
+%(top)s
+void obj_main(struct obj *o)
+{
+	%(main)s;
+}
+
+void f1(struct obj *o)
+{
+	obj_wrap_main(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 1);
+}
+
+void f2(struct obj *o)
+{
+	obj_wrap_ext(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 2);
+}
+%(tail)s"""
+
+OBJ_EXT = """
+void obj_ext(struct obj *o)
+{
+	atomic_dec(&o->refs);
+}
+"""
+
+F4 = """
+void f5(struct obj **slot, struct obj *o, struct obj *n)
+{
+	obj_link(slot, o, n);
+	o->ready = 1;
+	o->prev = n;
+}
+
+void f4(struct obj *o)
+{
+	obj_put(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 4);
+	obj_get(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 5);
+}
+"""
+
+
+def case_recheck_headers(oc, tmp):
+    """A re-check builds only the main file's functions and takes the
+    header functions built before them from the last check (the prefix
+    memo, events/prefix.c); it must publish what a fresh check does
+    whenever what they made would change: a header inline function
+    calling one the main file defines, whose body the edit changes; one
+    calling a function defined nowhere, which the edit then defines in
+    the main file; a main function calling a header function the
+    prefix built (its claims and summaries given back); an edit before
+    the main file's first function."""
+    proj = os.path.join(tmp, "proj")
+    hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
+    write(hdr, KEPT_H)
+    old_mtime(hdr, 200)
+    parts = {"top": "", "main": "atomic_inc(&o->refs)", "tail": ""}
+    write(src, KEPT_C % parts)
+    compile_db(proj, ["a.c"])
+    s = Session(tmp, [oc, "lsp", "--debounce", "50"])
+    n = 0
+    try:
+        s.initialize()
+        uri = s.c.open(src)
+
+        def kept():
+            s.log.flush()
+            with open(s.logpath) as f:
+                m = re.findall(r"(\d+) header functions kept", f.read())
+            return int(m[-1]) if m else -1
+
+        def step(what, want_kept, **change):
+            nonlocal n
+            n += 1
+            parts.update(change)
+            new_text = KEPT_C % parts
+            s.c.change_full(uri, new_text)
+            v = s.c.docs[uri][1]
+            got = s.c.wait(lambda m: m.get("method") ==
+                           "textDocument/publishDiagnostics" and
+                           m["params"]["uri"] == uri and
+                           m["params"].get("version") == v, 120,
+                           "diagnostics of version %d" % v)
+            got = got["params"]["diagnostics"]
+            want = fresh_diagnostics(oc, tmp, src, new_text, "fresh%d" % n)
+            check(canon(got) == canon(want),
+                  "%s: the re-check published\n%s\na fresh check\n%s" %
+                  (what, "\n".join(canon(got)), "\n".join(canon(want))))
+            k = kept()
+            check(k > 0 if want_kept else k == 0,
+                  "%s: %d header functions kept" % (what, k))
+            return got
+
+        d0 = s.c.diagnostics(uri, lambda ds: True, 120)
+        time.sleep(2)  # the worker builds the preamble meanwhile
+        check(len(ours(d0)) >= 1, "f1's finding: %r" % d0)
+        # obj_wrap_main()'s summary, made for obj_user(), reads obj_main()
+        d1 = step("obj_main() changed", True, main="WRITE_ONCE(o->ready, 7)")
+        check(len(ours(d1)) == len(ours(d0)) - 1, "f1's finding gone: %r"
+              % d1)
+        step("obj_main() back", True, main="atomic_inc(&o->refs)")
+        # obj_wrap_ext()'s summary was made when obj_ext() had no body
+        d3 = step("obj_ext() defined", False, tail=OBJ_EXT)
+        check(len(ours(d3)) == len(ours(d0)) + 1, "f2's finding: %r" % d3)
+        step("f4 calls what the prefix built", True, tail=OBJ_EXT + F4)
+        step("a comment before obj_main()", False,
+             top="/* before the first function */")
+        step("blank lines at the end", True, tail=OBJ_EXT + F4 + "\n\n")
+        step("obj_ext() gone again", True, tail=F4)
+    except (Fail, LspError) as e:
+        raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
+    finally:
+        s.c.shutdown_exit()
+
+
 def main():
     oc, case = os.path.abspath(sys.argv[1]), sys.argv[2]
     fn = globals().get("case_" + case.replace("-", "_"))

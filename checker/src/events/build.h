@@ -25,11 +25,25 @@ struct include_memo;
 struct include_memo *include_memo_new(void);
 void include_memo_free(struct include_memo *m);
 
+/*
+ * The functions a TU's headers define before the main file's first
+ * function, built once and kept between re-checks of one file (the
+ * editor's worker; prefix.c): a re-check builds the main file's
+ * functions only, while the text before its first function and every
+ * file it includes are as they were.
+ */
+struct prefix_memo;
+struct prefix_memo *prefix_memo_new(void);
+void prefix_memo_free(struct prefix_memo *m);
+/* How many functions the last build took from @m (0: it built them all). */
+unsigned prefix_memo_reused(const struct prefix_memo *m);
+
 struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
 	const char *base_dir; /* file names are shown relative to it */
 	struct seen_set *seen; /* may be NULL */
 	struct include_memo *includes; /* may be NULL */
+	struct prefix_memo *prefix; /* may be NULL; needs @includes */
 	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU
 	 * includes */
 	int dialect;

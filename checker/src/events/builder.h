@@ -55,6 +55,8 @@ struct summary {
 	CXFile file;
 	unsigned off;
 	bool done;
+	/* made in a prefix (prefix.c) from what follows it: not kept */
+	bool tainted;
 	bool rmw; /* an atomic RMW anywhere in it */
 	const struct event *first, *last;
 	const struct evlist *body; /* all its events (arena) */
@@ -118,6 +120,17 @@ struct builder {
 	 */
 	struct macro_exp **claims;
 	unsigned nclaims, claims_cap;
+	/* the prefix memo, recorded or reused (prefix.c) */
+	struct prefix_memo *pm;
+	int pm_mode; /* PM_* */
+	bool pm_prefix; /* before the main file's first function */
+	bool pm_poison; /* the prefix leans on what follows: not kept */
+	bool pm_taint; /* what is being built read past the prefix */
+	unsigned pm_fn; /* the index of the function being built */
+	const void **pm_files; /* files of the prefix's functions (a set) */
+	unsigned pm_nfiles, pm_cap;
+	struct pm_log *pm_log; /* recording: the claims, when */
+	unsigned pm_nlog, pm_logcap;
 	/* the condition of the if being visited, for compare_note() */
 	const CXCursor *cmp_at;
 	struct ptr_compare *cmp; /* what compare_note() found there */
@@ -221,6 +234,53 @@ bool include_memo_get(struct include_memo *m, CXTranslationUnit tu, CXFile main,
 		      enum oc_dialect *d, bool *found);
 void include_memo_put(struct include_memo *m, CXTranslationUnit tu, CXFile main,
 		      char **paths, unsigned n, enum oc_dialect d, bool found);
+
+/* prefix.c: the prefix memo of build.h */
+enum { PM_OFF, PM_RECORD, PM_REUSE };
+struct tu_ir;
+/* Before the walk: record or reuse; false when a reuse cannot go on. */
+/* @cap: out->fns's room, when it makes it */
+bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
+		  bool includes_same, unsigned *cap);
+/* After macros_collect(): ready to give the prefix's claims back. */
+bool prefix_claims(struct builder *b, CXFile main);
+/* A function of the prefix in @f (record). */
+void prefix_visit(struct builder *b, CXFile f);
+/*
+ * Reuse: whether the function at @at, @c, is one of the prefix's to
+ * build again (it read past the prefix); the kept ones before it are
+ * added to @out and what they did to the builder's state is redone.
+ */
+bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
+		    CXCursor c);
+/* A header function of the prefix was built at @at (record). */
+void prefix_built(struct builder *b, struct floc at, bool taint);
+/* A header function's key for the seen set, built in the prefix. */
+void prefix_seen_key(struct builder *b, const char *key);
+/* @m was claimed by the function being built (record). */
+void prefix_claimed(struct builder *b, struct macro_exp *m);
+/*
+ * A callee without a definition (record): the main file may define it
+ * later, and then what the prefix's caller makes changes.
+ */
+void prefix_undefined(struct builder *b, CXCursor callee);
+/* The main file defines @name: false if a kept function called it. */
+bool prefix_main_def(struct builder *b, const char *name);
+/* A callee defined in @f: in a file past the prefix (record)? */
+bool prefix_outside(struct builder *b, CXFile f);
+/* At the main file's first function @fn: false if the reuse is wrong. */
+bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn);
+/* After the walk: the memo takes what it keeps. */
+void prefix_finish(struct builder *b, struct tu_ir *out);
+/* A reuse went wrong (its IR freed already): the memo is forgotten. */
+void prefix_fail(struct prefix_memo *m);
+/*
+ * The prefix's summary of the definition at @f:@off (reuse), appended
+ * to b->summaries (not indexed), or NULL.
+ */
+struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off);
+/* @display's interned copy, stable between the builds of one memo. */
+const char *prefix_display(struct builder *b, const char *display);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);

@@ -147,6 +147,8 @@ struct function_ir {
 	 * checked or written to the facts again.
 	 */
 	bool repeat;
+	/* kept between builds by a prefix memo (build.h), freed with it */
+	bool borrowed;
 	struct evlist body;
 };
 

@@ -194,20 +194,34 @@ static void sum_index(struct builder *b)
  */
 struct summary *summary_of(struct builder *b, CXCursor call)
 {
-	CXCursor def =
-		clang_getCursorDefinition(clang_getCursorReferenced(call));
+	CXCursor callee = clang_getCursorReferenced(call);
+	CXCursor def = clang_getCursorDefinition(callee);
 	struct floc at;
 	struct summary *sm;
 	struct evlist body = { 0 };
 	unsigned i, n;
 	CXCursor bc;
+	bool taint;
 
-	if (clang_Cursor_isNull(def) || b->depth >= 3)
+	if (b->depth >= 3)
 		return NULL;
+	if (clang_Cursor_isNull(def)) {
+		prefix_undefined(b, callee);
+		return NULL;
+	}
 	at = text_loc(clang_getCursorLocation(def));
 	sm = sum_find(b, at.file, at.off);
-	if (sm)
+	if (sm) {
+		if (sm->done && sm->tainted)
+			b->pm_taint = true;
 		return sm->done ? sm : NULL;
+	}
+	/* one the header functions before the main file's made, kept */
+	sm = prefix_summary(b, at.file, at.off);
+	if (sm) {
+		sum_index(b);
+		return sm;
+	}
 	bc = cursor_body(def);
 	if (clang_Cursor_isNull(bc))
 		return NULL;
@@ -218,8 +232,12 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
 	sum_index(b);
+	taint = b->pm_taint;
+	b->pm_taint = prefix_outside(b, at.file);
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
+	sm->tainted = b->pm_taint;
+	b->pm_taint = taint || sm->tainted;
 	/* a trailing "return x;" is not what the wrapper ends with */
 	n = body.n;
 	while (n && body.v[n - 1]->type == EV_JUMP &&

@@ -50,7 +50,8 @@ struct ir_file *text_file(struct builder *b, CXFile f)
 	p = path_display(b->opts->base_dir,
 			 clang_getCString(s) ? clang_getCString(s) : "");
 	clang_disposeString(s);
-	fi->display = arena_strdup(&b->arena, p);
+	/* one copy for the builds of a prefix memo: spans compare them */
+	fi->display = b->pm ? prefix_display(b, p) : arena_strdup(&b->arena, p);
 	free(p);
 	fi->buf = filetext_of(b->tu, f, &fi->len);
 	b->fhash[i] = fi;

@@ -17,6 +17,8 @@ struct fn_walk {
 	struct tu_ir *out;
 	CXFile main_file;
 	unsigned cap;
+	bool failed; /* a reuse of the prefix memo went wrong */
+	bool rebuild; /* this one the prefix memo builds again */
 };
 
 static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
@@ -34,8 +36,12 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->flags = 0;
 	b->inside = NULL;
 	b->coll = NULL;
+	b->pm_fn = w->out->nfns;
+	b->pm_taint = false;
 	defuse_locals_reset(b);
 	visit(b, body, CTX_LOAD);
+	if (b->pm_prefix && f->in_header)
+		prefix_built(b, at, b->pm_taint);
 	if (w->out->nfns == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
 		w->out->fns =
@@ -98,6 +104,7 @@ static bool header_function_seen(struct builder *b, struct floc at)
 	char *key = xasprintf("%s:%u", text_display(b, at.file), at.off);
 	bool seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
 
+	prefix_seen_key(b, key);
 	free(key);
 	return seen;
 }
@@ -109,14 +116,32 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	CXCursor bc;
 	struct floc at;
 	char *name;
+	unsigned n0;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
 	at = text_loc(clang_getCursorLocation(c));
+	if (w->b->pm_prefix) {
+		if (at.file == w->main_file) {
+			if (!prefix_end(w->b, w->out, w->main_file, c)) {
+				w->failed = true;
+				return CXChildVisit_Break;
+			}
+		} else if (w->b->pm_mode == PM_REUSE) {
+			if (!prefix_rebuild(w->b, w->out, at, c))
+				return CXChildVisit_Continue; /* the memo's */
+			w->rebuild = true;
+		} else if (at.file) {
+			prefix_visit(w->b, at.file);
+		}
+	}
+	n0 = w->out->nfns;
 	if (!at.file ||
-	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+		w->failed = w->rebuild;
+		return w->failed ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
 	name = cursor_spelling(c);
 	/*
 	 * The text first: whether a header declaration is a definition
@@ -125,6 +150,12 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	 */
 	if ((at.file == w->main_file || !skip_header_function(w->b, c, name)) &&
 	    clang_isCursorDefinition(c)) {
+		/* a kept function's callee, undefined then */
+		if (at.file == w->main_file && !prefix_main_def(w->b, name)) {
+			free(name);
+			w->failed = true;
+			return CXChildVisit_Break;
+		}
 		bc = cursor_body(c);
 		if (!clang_Cursor_isNull(bc))
 			build_function(w, c, bc, name, at,
@@ -132,6 +163,14 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 					       header_function_seen(w->b, at));
 	}
 	free(name);
+	/* one the prefix memo builds again was built then: it must be now */
+	if (w->rebuild) {
+		w->rebuild = false;
+		if (w->out->nfns != n0 + 1) {
+			w->failed = true;
+			return CXChildVisit_Break;
+		}
+	}
 	return CXChildVisit_Continue;
 }
 
@@ -173,17 +212,21 @@ static void vote_cb(CXFile f, CXSourceLocation *stack, unsigned depth,
  * (vocab_include_rank()); @found says whether one decided it.
  */
 static enum oc_dialect tu_dialect(CXTranslationUnit tu, CXFile main,
-				  const struct build_opts *opts, bool *found)
+				  const struct build_opts *opts, bool *found,
+				  bool *same)
 {
 	struct dialect_vote v = { 0, D_LINUX, opts->includes != NULL, NULL, 0 };
 	enum oc_dialect d;
 	unsigned i;
 
 	*found = true;
+	*same = false;
 	if (opts->dialect > 0)
 		return (enum oc_dialect)(opts->dialect - 1);
-	if (include_memo_get(opts->includes, tu, main, &d, found))
+	if (include_memo_get(opts->includes, tu, main, &d, found)) {
+		*same = true;
 		return d;
+	}
 	clang_getInclusions(tu, vote_cb, &v);
 	*found = v.rank > 0;
 	include_memo_put(opts->includes, tu, main, v.paths, v.npaths, v.d,
@@ -231,20 +274,27 @@ static enum oc_dialect dialect_of_prims(const struct tu_ir *ir)
 	return v.builtin && !v.kernel ? D_GNU : D_LINUX;
 }
 
-int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
-		    struct tu_ir *out)
+/* One build; false when a reuse of the prefix memo went wrong. */
+static bool build(CXTranslationUnit tu, const struct build_opts *opts,
+		  struct tu_ir *out)
 {
 	struct builder b = { .tu = tu, .opts = opts };
 	struct fn_walk w = { .b = &b, .out = out };
 	CXString main = clang_getTranslationUnitSpelling(tu);
-	bool found;
+	bool found, same, ok;
 
 	memset(out, 0, sizeof(*out));
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
-	out->dialect = tu_dialect(tu, w.main_file, opts, &found);
+	out->dialect = tu_dialect(tu, w.main_file, opts, &found, &same);
+	ok = prefix_begin(&b, out, w.main_file, same && !opts->dialect, &w.cap);
 	macros_collect(tu, &b.macros);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb, &w);
+	ok = ok && prefix_claims(&b, w.main_file);
+	if (ok)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb,
+				    &w);
+	/* the walk ended before the main file's first function */
+	ok = ok && !w.failed && !(b.pm_mode == PM_REUSE && b.pm_prefix);
 	if (!found)
 		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);
@@ -259,6 +309,24 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	out->files = b.files;
 	out->nfiles = b.nfiles;
 	out->arena = b.arena;
+	if (!ok) {
+		free(b.pm_files);
+		free(b.pm_log);
+		events_free_tu(out);
+		return false;
+	}
+	prefix_finish(&b, out);
+	return true;
+}
+
+int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
+		    struct tu_ir *out)
+{
+	if (!build(tu, opts, out)) {
+		/* built again, whole, and recorded anew */
+		prefix_fail(opts->prefix);
+		build(tu, opts, out);
+	}
 	return 0;
 }
 
@@ -267,7 +335,8 @@ void events_free_tu(struct tu_ir *ir)
 	unsigned i;
 
 	for (i = 0; i < ir->nfns; i++)
-		event_free_list(&ir->fns[i]->body);
+		if (!ir->fns[i]->borrowed)
+			event_free_list(&ir->fns[i]->body);
 	event_free_list(&ir->kept);
 	free(ir->fns);
 	text_free_files(ir->files, ir->nfiles);

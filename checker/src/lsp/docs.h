@@ -17,6 +17,8 @@ struct our_action {
 	json_t *edit; /* a WorkspaceEdit */
 };
 
+#define DOC_HISTORY 15
+
 struct doc {
 	char *uri; /* as the client spells it */
 	char *path; /* NULL: not a file: URI, never checked */
@@ -25,6 +27,9 @@ struct doc {
 	long long version;
 	double due; /* when a check is due (mono_now()), 0: none */
 	bool in_flight;
+	/* the last checks' times (ms), oldest first, for the debounce */
+	long took[DOC_HISTORY];
+	unsigned ntook;
 	long long failed_version; /* the checker died on it; -1: none */
 	/* the last results, for res_version */
 	bool have;

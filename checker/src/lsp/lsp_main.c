@@ -25,7 +25,9 @@ static void usage(FILE *out)
 	      "                    one, or its build/, then the workspace)\n"
 	      "  --fallback-flag FLAG  a flag for files with no entry\n"
 	      "                    (repeatable; or FLAGS after --)\n"
-	      "  --debounce MS     delay from an edit to the re-check (300)\n"
+	      "  --debounce MS     delay from an edit to the re-check (default\n"
+	      "                    auto: the median of the last checks' times,\n"
+	      "                    within 50 and 500 ms, as clangd's)\n"
 	      "  --timeout S       give up on a check after S seconds (120)\n"
 	      "  --max-tus N       parsed files kept with a preamble (16)\n"
 	      "  --resource-dir DIR, --old-bitops, -W<id>, -Wno-<id>\n"
@@ -90,7 +92,7 @@ static int parse(int argc, char **argv, struct args *a)
 		} else if ((v = value(argc, argv, &i, "--fallback-flag"))) {
 			a->fallback[a->nfallback++] = (char *)v;
 		} else if ((v = value(argc, argv, &i, "--debounce"))) {
-			a->o.debounce = atof(v) / 1000;
+			a->o.debounce = strcmp(v, "auto") ? atof(v) / 1000 : -1;
 		} else if ((v = value(argc, argv, &i, "--timeout"))) {
 			a->o.timeout = atof(v);
 		} else if ((v = value(argc, argv, &i, "--max-tus"))) {
@@ -149,7 +151,7 @@ int lsp_main(int argc, char **argv, const char *base)
 	int upto, rc;
 
 	memset(&a, 0, sizeof(a));
-	a.o.debounce = 0.3;
+	a.o.debounce = -1; /* adaptive, as clangd's */
 	a.o.timeout = 120;
 	a.o.worker.max_tus = 16;
 	a.o.worker.frontend.base_dir = a.o.worker.analyze.build.base_dir = base;

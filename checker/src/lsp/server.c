@@ -253,6 +253,49 @@ static void did_open(struct server *s, const json_t *params)
 	d->due = mono_now();
 }
 
+static int by_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double srv_debounce_policy(const long *took, unsigned n)
+{
+	const double min = 0.05, max = 0.5, ratio = 1;
+	long recent[DOC_HISTORY];
+	double target;
+
+	if (!n)
+		return max; /* clangd: "Arbitrary." */
+	if (n > DOC_HISTORY) {
+		took += n - DOC_HISTORY;
+		n = DOC_HISTORY;
+	}
+	/* the median (the upper one of an even count, as nth_element's) */
+	memcpy(recent, took, n * sizeof(*recent));
+	qsort(recent, n, sizeof(*recent), by_long);
+	target = ratio * (double)recent[n / 2] / 1000;
+	return target > max ? max : target < min ? min : target;
+}
+
+/* --debounce MS, or the policy above on @d's last checks. */
+static double debounce(const struct server *s, const struct doc *d)
+{
+	return s->o->debounce >= 0 ? s->o->debounce :
+				     srv_debounce_policy(d->took, d->ntook);
+}
+
+static void took(struct doc *d, long ms)
+{
+	if (d->ntook == DOC_HISTORY) {
+		memmove(d->took, d->took + 1,
+			(DOC_HISTORY - 1) * sizeof(*d->took));
+		d->ntook--;
+	}
+	d->took[d->ntook++] = ms;
+}
+
 static void did_change(struct server *s, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
@@ -274,7 +317,7 @@ static void did_change(struct server *s, const json_t *params)
 	else
 		d->version++;
 	if (d->path)
-		d->due = mono_now() + s->o->debounce;
+		d->due = mono_now() + debounce(s, d);
 }
 
 static bool is_header(const struct doc *d)
@@ -305,7 +348,7 @@ static void did_save(struct server *s, const json_t *params)
 	/* a saved header changes the files that include it */
 	for (i = 0; is_header(d) && i < s->docs.n; i++)
 		if (s->docs.v[i] != d && s->docs.v[i]->path)
-			s->docs.v[i]->due = now + s->o->debounce;
+			s->docs.v[i]->due = now + debounce(s, s->docs.v[i]);
 }
 
 static void publish(struct server *s, struct doc *d, bool closing)
@@ -569,15 +612,18 @@ void srv_check_done(struct server *s, struct check_done *cd)
 		d->failed_version = d->version;
 		render_lost(d, cd->lost);
 	} else {
+		took(d, cd->ms);
 		diag_list_sort_unique(&cd->diags);
 		render_results(d, &cd->diags, &rc);
 		srv_log(s,
 			"%s: checked in %ld ms (%s %ld ms, analysis %ld ms), "
-			"%u diagnostic%s; %ld ms of CPU",
+			"%u diagnostic%s; %ld ms of CPU; %u header functions "
+			"kept",
 			d->path, cd->ms, cd->reparsed ? "re-parse" : "parse",
 			cd->parse_ms, cd->ms - cd->parse_ms,
 			(unsigned)json_array_size(d->diags),
-			json_array_size(d->diags) == 1 ? "" : "s", cd->cpu_ms);
+			json_array_size(d->diags) == 1 ? "" : "s", cd->cpu_ms,
+			cd->reused);
 	}
 	srv_publish(s, d);
 }

@@ -19,7 +19,8 @@
 struct lsp_opts {
 	struct worker_opts worker;
 	char **worker_argv; /* exec argv of `ordercheck lsp --worker ...` */
-	double debounce; /* seconds from the last change to the re-check */
+	/* seconds from the last change to the re-check; < 0: adaptive */
+	double debounce;
 	double timeout; /* seconds a check may take */
 	char **wrap_argv; /* --wrap: clangd's command line, or NULL */
 };
@@ -31,6 +32,15 @@ enum srv_state {
 };
 
 struct server;
+
+/*
+ * The adaptive debounce, in seconds: clangd's DebouncePolicy::compute()
+ * (clang-tools-extra/clangd/TUScheduler.cpp, clangd 14) with its
+ * defaults: the median of the last 15 checks' times (@took, @n of them,
+ * in ms) times a RebuildRatio of 1, within 50 and 500 ms; 500 ms before
+ * any check.
+ */
+double srv_debounce_policy(const long *took, unsigned n);
 
 /*
  * Sends our diagnostics for @d to the client, or for a document being

@@ -17,6 +17,7 @@ struct tu_slot {
 	struct timespec db_mtime;
 	CXTranslationUnit tu;
 	struct include_memo *includes; /* of this TU */
+	struct prefix_memo *prefix; /* its header functions, kept */
 	bool warm; /* re-parsed once: the preamble is built */
 	unsigned long used;
 };
@@ -43,6 +44,7 @@ static void slot_clear(struct tu_slot *s)
 	if (s->tu)
 		clang_disposeTranslationUnit(s->tu);
 	include_memo_free(s->includes);
+	prefix_memo_free(s->prefix);
 	free(s->path);
 	free(s->db);
 	compdb_job_clear(&s->job);
@@ -160,7 +162,8 @@ static long ms_since(const struct timespec *t0)
 }
 
 bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
-		    struct diag_list *out, bool *fatal, long *parse_ms)
+		    struct diag_list *out, bool *fatal, long *parse_ms,
+		    unsigned *reused)
 {
 	struct timespec t0;
 	const char *path = r->file;
@@ -171,6 +174,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 
 	*fatal = false;
 	*parse_ms = 0;
+	*reused = 0;
 	if (!s)
 		s = add(c, path);
 	s->used = ++c->clock;
@@ -189,6 +193,8 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		s->warm = false;
 		include_memo_free(s->includes);
 		s->includes = include_memo_new();
+		prefix_memo_free(s->prefix);
+		s->prefix = prefix_memo_new();
 	}
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
@@ -196,7 +202,9 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	/* a fresh set each time: a header's findings must come back */
 	ao.build.seen = seen_new();
 	ao.build.includes = s->includes;
+	ao.build.prefix = s->prefix;
 	analyze_tu(s->tu, &ao, out, NULL);
+	*reused = prefix_memo_reused(s->prefix);
 	seen_free(ao.build.seen);
 	return reparsed;
 }

@@ -15,7 +15,7 @@
 #include "docs.h"
 #include "frame.h"
 #include "position.h"
-
+#include "server.h"
 
 static json_t *parse(const char *s)
 {
@@ -349,6 +349,24 @@ static void test_changes(void)
 	docs_free(&ds);
 }
 
+/* clangd's DebouncePolicy: the median of the last 15, within 50..500 ms */
+static void test_debounce(void)
+{
+	static const long few[] = { 10, 20, 30 }, slow[] = { 900, 100, 700 },
+			  even[] = { 100, 300, 200, 400 };
+	long many[20];
+	unsigned i;
+
+	CHECK(srv_debounce_policy(NULL, 0) == 0.5);
+	CHECK(srv_debounce_policy(even, 1) == 0.1);
+	CHECK(srv_debounce_policy(few, 3) == 0.05);
+	CHECK(srv_debounce_policy(slow, 3) == 0.5);
+	CHECK(srv_debounce_policy(even, 4) == 0.3);
+	for (i = 0; i < 20; i++)
+		many[i] = i < 5 ? 5000 : 120;
+	CHECK(srv_debounce_policy(many, 20) == 0.12);
+}
+
 int main(void)
 {
 	test_json_valid();
@@ -358,6 +376,7 @@ int main(void)
 	test_positions();
 	test_uris();
 	test_changes();
+	test_debounce();
 	if (failures)
 		fprintf(stderr, "%d failure(s)\n", failures);
 	else

@@ -156,6 +156,7 @@ int lsp_worker_main(const struct worker_opts *o)
 		struct timespec t0, cpu0;
 		bool reparsed;
 		long parse_ms;
+		unsigned reused;
 
 		if (!strcmp(r.op, "close") && r.file) {
 			tu_cache_close(c, r.file);
@@ -163,16 +164,18 @@ int lsp_worker_main(const struct worker_opts *o)
 			test_hooks(r.file);
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
-			reparsed = tu_cache_check(c, &r, &l, &fatal, &parse_ms);
+			reparsed = tu_cache_check(c, &r, &l, &fatal, &parse_ms,
+						  &reused);
 			suppress_in_buffer(&l, o->frontend.base_dir, r.file,
 					   r.text, r.text_len);
 			absolute_paths(&l);
 			diag_write_records(out, &l);
 			/* the CPU time too: on a loaded machine it is the cost */
-			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\t%ld\n", r.seq,
+			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\n", r.seq,
 				elapsed_ms(CLOCK_MONOTONIC, &t0), reparsed,
 				parse_ms,
-				elapsed_ms(CLOCK_PROCESS_CPUTIME_ID, &cpu0));
+				elapsed_ms(CLOCK_PROCESS_CPUTIME_ID, &cpu0),
+				reused);
 			fflush(out);
 			diag_list_free(&l);
 			/* texts no open file's check read in a while */

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The prefix memo (build.h): the header functions a TU builds before the
+ * main file's first function, kept between the editor's re-checks.
+ *
+ * Why what is kept is what a fresh build would make: a TU is parsed left
+ * to right, so the declarations before the main file's first function
+ * (at offset P of the main file) depend only on the main file's text
+ * before P, on the files it includes there and on the flags. The flags
+ * are the TU's (a new TU gets a new memo); the included files are the
+ * include memo's (includes.c: their stat and the main file's
+ * preprocessor lines); the text before P is compared by its hash, and
+ * the new first function must start at P too.
+ *
+ * A function of the prefix whose build read past P is built again, in
+ * its place: one that calls, however deep, a callee defined in the main
+ * file (a header's inline function calling io_schedule_timeout()), or
+ * in a file none of the prefix's functions was seen in yet. So is every
+ * callee summary made from such a callee ("tainted"). The memo is not
+ * kept at all when the prefix used a macro definition the main file
+ * makes from P on.
+ *
+ * What the build of the prefix left in the builder is given back, in
+ * the order the functions were built, so that a function built again
+ * and the main file's functions see what they would have seen: the
+ * callee summaries the prefix made (found by file name and offset), the
+ * macro expansions each of its functions claimed (macros.h), and their
+ * keys in the seen set. Findings are not kept: the rules run on every
+ * function, the kept ones included, at each check.
+ *
+ * Not covered: a header included again after P without a guard,
+ * defining a function at an offset of a file the prefix's functions
+ * were seen in.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+#include "tu.h"
+
+struct pm_sum {
+	const char *name; /* interned file name */
+	unsigned off;
+	struct summary s;
+};
+
+struct pm_claim {
+	const char *name;
+	unsigned off;
+	int plan; /* -1: the expansion itself; else its plan's entry */
+	unsigned fn; /* claimed by the build of the prefix's fn'th */
+};
+
+struct pm_fn {
+	struct function_ir *ir;
+	const char *name; /* interned file name */
+	unsigned off;
+	bool tainted; /* built again at each reuse */
+	char *seen; /* its key in the seen set, or NULL */
+};
+
+/* The claims log of a recording build. */
+struct pm_log {
+	struct macro_exp *m;
+	unsigned fn;
+};
+
+struct prefix_memo {
+	bool valid;
+	unsigned reused;
+	struct strset *names; /* file names, and displays */
+	size_t main_len; /* P */
+	uint64_t main_hash;
+	struct pm_fn *fns;
+	unsigned nfns;
+	struct arena *arena;
+	struct evlist kept;
+	const char **files; /* the files the functions' events point into */
+	unsigned nfiles;
+	struct pm_sum *sums; /* untainted; by name pointer, offset */
+	unsigned nsums;
+	struct pm_claim *claims; /* by fn */
+	unsigned nclaims;
+	/* callees of the prefix's functions defined nowhere then */
+	struct strset *undef;
+	/* a build: recording the next key, or reusing: where it is */
+	char *pending_seen;
+	unsigned next_fn, next_claim;
+	const char **cnames; /* the claims' files, sorted */
+	CXFile *cfiles; /* and this build's CXFile for each */
+	unsigned ncnames;
+};
+
+struct prefix_memo *prefix_memo_new(void)
+{
+	struct prefix_memo *m = xcalloc(1, sizeof(*m));
+
+	m->names = strset_new();
+	return m;
+}
+
+static void build_state_free(struct prefix_memo *m)
+{
+	free(m->pending_seen);
+	free(m->cnames);
+	free(m->cfiles);
+	m->pending_seen = NULL;
+	m->cnames = NULL;
+	m->cfiles = NULL;
+	m->ncnames = 0;
+}
+
+static void forget(struct prefix_memo *m)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nfns; i++) {
+		if (m->fns[i].ir && m->fns[i].ir->borrowed)
+			event_free_list(&m->fns[i].ir->body);
+		free(m->fns[i].seen);
+	}
+	free(m->fns);
+	event_free_list(&m->kept);
+	arena_free(m->arena);
+	free(m->files);
+	free(m->sums);
+	free(m->claims);
+	strset_free(m->undef);
+	m->undef = NULL;
+	build_state_free(m);
+	m->fns = NULL;
+	m->nfns = 0;
+	memset(&m->kept, 0, sizeof(m->kept));
+	m->arena = NULL;
+	m->files = NULL;
+	m->nfiles = 0;
+	m->sums = NULL;
+	m->nsums = 0;
+	m->claims = NULL;
+	m->nclaims = 0;
+	m->valid = false;
+}
+
+void prefix_memo_free(struct prefix_memo *m)
+{
+	if (!m)
+		return;
+	forget(m);
+	strset_free(m->names);
+	free(m);
+}
+
+unsigned prefix_memo_reused(const struct prefix_memo *m)
+{
+	return m ? m->reused : 0;
+}
+
+const char *prefix_display(struct builder *b, const char *display)
+{
+	return strset_intern(b->pm->names, display, strlen(display));
+}
+
+static const char *name_of(struct prefix_memo *m, CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	const char *p = clang_getCString(s);
+	const char *r = p ? strset_intern(m->names, p, strlen(p)) : NULL;
+
+	clang_disposeString(s);
+	return r;
+}
+
+static const char *find_name(struct prefix_memo *m, CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	const char *p = clang_getCString(s);
+	const char *r = p ? strset_find(m->names, p) : NULL;
+
+	clang_disposeString(s);
+	return r;
+}
+
+static const char *main_text(struct builder *b, CXFile main, size_t *len)
+{
+	struct ir_file *fi = text_file(b, main);
+
+	*len = fi->len;
+	return fi->buf;
+}
+
+bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
+		  bool includes_same, unsigned *cap)
+{
+	struct prefix_memo *m = b->opts->prefix;
+	size_t len;
+	const char *buf;
+	unsigned i;
+
+	b->pm = m;
+	b->pm_mode = PM_OFF;
+	if (!m || !main)
+		return true;
+	m->reused = 0;
+	m->next_fn = m->next_claim = 0;
+	b->pm_prefix = true;
+	buf = main_text(b, main, &len);
+	if (m->valid && includes_same && buf && len >= m->main_len &&
+	    hash64(buf, m->main_len, HASH64_INIT) == m->main_hash) {
+		b->pm_mode = PM_REUSE;
+		*cap = m->nfns + 64;
+		out->fns = xmalloc(*cap * sizeof(*out->fns));
+		/* the texts the kept events point into: this check's */
+		for (i = 0; i < m->nfiles; i++) {
+			CXFile f = clang_getFile(b->tu, m->files[i]);
+
+			if (!f)
+				return false;
+			text_file(b, f);
+		}
+		return true;
+	}
+	forget(m);
+	m->undef = strset_new();
+	b->pm_mode = PM_RECORD;
+	return true;
+}
+
+static int by_name_off(const void *pa, const void *pb)
+{
+	const struct pm_sum *a = pa, *b = pb;
+
+	if (a->name != b->name)
+		return (uintptr_t)a->name < (uintptr_t)b->name ? -1 : 1;
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+static int by_ptr(const void *pa, const void *pb)
+{
+	uintptr_t a = *(const uintptr_t *)pa, b = *(const uintptr_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+bool prefix_claims(struct builder *b, CXFile main)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned i, n = 0;
+
+	if (b->pm_mode == PM_RECORD)
+		b->macros.watch = main;
+	if (b->pm_mode != PM_REUSE || !m->nclaims)
+		return true;
+	/* the claims' files, by interned name, as the macro table has them */
+	m->cnames = xmalloc(m->nclaims * sizeof(*m->cnames));
+	for (i = 0; i < m->nclaims; i++)
+		m->cnames[i] = m->claims[i].name;
+	qsort(m->cnames, m->nclaims, sizeof(*m->cnames), by_ptr);
+	for (i = 0; i < m->nclaims; i++)
+		if (!n || m->cnames[n - 1] != m->cnames[i])
+			m->cnames[n++] = m->cnames[i];
+	m->ncnames = n;
+	m->cfiles = xcalloc(n, sizeof(*m->cfiles));
+	for (i = 0; i < b->macros.n; i++) {
+		const char *nm, **at;
+
+		if (i && b->macros.v[i].file == b->macros.v[i - 1].file)
+			continue;
+		nm = find_name(m, b->macros.v[i].file);
+		at = nm ? bsearch(&nm, m->cnames, n, sizeof(*m->cnames),
+				  by_ptr) :
+			  NULL;
+		if (at)
+			m->cfiles[at - m->cnames] = b->macros.v[i].file;
+	}
+	return true;
+}
+
+/* Reuse: claim again what the prefix's functions before @upto claimed. */
+static bool claims_upto(struct builder *b, unsigned upto)
+{
+	struct prefix_memo *m = b->pm;
+
+	for (; m->next_claim < m->nclaims && m->claims[m->next_claim].fn < upto;
+	     m->next_claim++) {
+		const struct pm_claim *c = &m->claims[m->next_claim];
+		const char **at = bsearch(&c->name, m->cnames, m->ncnames,
+					  sizeof(*m->cnames), by_ptr);
+		CXFile f = at ? m->cfiles[at - m->cnames] : NULL;
+		struct macro_exp *e =
+			f ? macros_at(&b->macros, f, c->off) : NULL;
+
+		if (!e)
+			return false;
+		if (c->plan < 0) {
+			e->claimed = true;
+			continue;
+		}
+		macros_plan(&b->macros, e);
+		if ((unsigned)c->plan >= e->nplan)
+			return false;
+		e->plan[c->plan]->claimed = true;
+	}
+	return true;
+}
+
+/* Room for them all was made by prefix_begin(). */
+static void push_fn(struct tu_ir *out, struct function_ir *f)
+{
+	out->fns[out->nfns++] = f;
+}
+
+/*
+ * Reuse: the kept functions before the prefix's @upto'th into @out, and
+ * what their builds did to the builder's state done again.
+ */
+static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
+{
+	struct prefix_memo *m = b->pm;
+
+	for (; m->next_fn < upto; m->next_fn++) {
+		struct pm_fn *f = &m->fns[m->next_fn];
+
+		if (f->tainted)
+			return false;
+		push_fn(out, f->ir);
+		m->reused++;
+		if (f->seen && b->opts->seen)
+			seen_test_and_add(b->opts->seen, f->seen);
+	}
+	return claims_upto(b, upto);
+}
+
+bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
+		    CXCursor c)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned t = m->next_fn;
+	char *name;
+	bool same;
+
+	while (t < m->nfns && !m->fns[t].tainted)
+		t++;
+	if (t >= m->nfns || at.off != m->fns[t].off ||
+	    find_name(m, at.file) != m->fns[t].name)
+		return false;
+	name = cursor_spelling(c);
+	same = !strcmp(name, m->fns[t].ir->name);
+	free(name);
+	if (!same)
+		return false;
+	if (!take_upto(b, out, t)) {
+		/* not to be: prefix_end() finds the memo not all taken */
+		m->next_fn = m->nfns + 1;
+		return false;
+	}
+	m->next_fn = t + 1;
+	return true;
+}
+
+void prefix_visit(struct builder *b, CXFile f)
+{
+	unsigned i;
+
+	if (b->pm_mode != PM_RECORD)
+		return;
+	/* functions come file by file: the last one is most likely */
+	for (i = b->pm_nfiles; i-- > 0;)
+		if (b->pm_files[i] == f)
+			return;
+	if (b->pm_nfiles == b->pm_cap) {
+		b->pm_cap = b->pm_cap ? b->pm_cap * 2 : 64;
+		b->pm_files =
+			xrealloc(b->pm_files, b->pm_cap * sizeof(*b->pm_files));
+	}
+	b->pm_files[b->pm_nfiles++] = f;
+}
+
+void prefix_undefined(struct builder *b, CXCursor callee)
+{
+	char *name;
+
+	if (b->pm_mode != PM_RECORD || !b->pm_prefix ||
+	    clang_Cursor_isNull(callee))
+		return;
+	name = cursor_spelling(callee);
+	strset_add(b->pm->undef, name);
+	free(name);
+}
+
+bool prefix_main_def(struct builder *b, const char *name)
+{
+	return b->pm_mode != PM_REUSE || !b->pm->undef ||
+	       !strset_has(b->pm->undef, name);
+}
+
+bool prefix_outside(struct builder *b, CXFile f)
+{
+	unsigned i;
+
+	if (b->pm_mode != PM_RECORD || !b->pm_prefix)
+		return false;
+	for (i = b->pm_nfiles; i-- > 0;)
+		if (b->pm_files[i] == f)
+			return false;
+	return true;
+}
+
+void prefix_seen_key(struct builder *b, const char *key)
+{
+	if (b->pm_mode != PM_RECORD || !b->pm_prefix)
+		return;
+	free(b->pm->pending_seen);
+	b->pm->pending_seen = xstrdup(key);
+}
+
+void prefix_built(struct builder *b, struct floc at, bool taint)
+{
+	struct prefix_memo *m = b->pm;
+	struct pm_fn *f;
+
+	if (b->pm_mode != PM_RECORD)
+		return;
+	m->fns = xrealloc(m->fns, (m->nfns + 1) * sizeof(*m->fns));
+	f = &m->fns[m->nfns++];
+	memset(f, 0, sizeof(*f));
+	f->name = name_of(m, at.file);
+	f->off = at.off;
+	f->tainted = taint;
+	f->seen = m->pending_seen;
+	m->pending_seen = NULL;
+}
+
+void prefix_claimed(struct builder *b, struct macro_exp *e)
+{
+	if (b->pm_mode != PM_RECORD)
+		return;
+	if (b->pm_nlog == b->pm_logcap) {
+		b->pm_logcap = b->pm_logcap ? b->pm_logcap * 2 : 256;
+		b->pm_log =
+			xrealloc(b->pm_log, b->pm_logcap * sizeof(*b->pm_log));
+	}
+	b->pm_log[b->pm_nlog].m = e;
+	b->pm_log[b->pm_nlog++].fn = b->pm_fn;
+}
+
+static void add_claim(struct prefix_memo *m, const char *name, unsigned off,
+		      int plan, unsigned fn)
+{
+	m->claims = xrealloc(m->claims, (m->nclaims + 1) * sizeof(*m->claims));
+	m->claims[m->nclaims].name = name;
+	m->claims[m->nclaims].off = off;
+	m->claims[m->nclaims].plan = plan;
+	m->claims[m->nclaims++].fn = fn;
+}
+
+/* When the prefix's build claimed @e, or -1 if it did not log it. */
+static long claimed_by(const struct builder *b, const struct macro_exp *e)
+{
+	struct pm_log key = { (struct macro_exp *)e, 0 };
+	const struct pm_log *hit = b->pm_nlog ?
+					   bsearch(&key, b->pm_log, b->pm_nlog,
+						   sizeof(*b->pm_log), by_ptr) :
+					   NULL;
+
+	return hit ? (long)hit->fn : -1;
+}
+
+static int by_fn(const void *pa, const void *pb)
+{
+	const struct pm_claim *a = pa, *b = pb;
+
+	return a->fn < b->fn ? -1 : a->fn > b->fn;
+}
+
+/* What the main file's functions will take from the prefix, kept. */
+static void record(struct builder *b, struct tu_ir *out, CXFile main)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned i, j, n = 0;
+
+	if (m->nfns != out->nfns) {
+		b->pm_poison = true;
+		return;
+	}
+	for (i = 0; i < m->nfns; i++)
+		m->fns[i].ir = out->fns[i];
+	/* the log by macro: each was claimed once, by a function's build */
+	if (b->pm_nlog)
+		qsort(b->pm_log, b->pm_nlog, sizeof(*b->pm_log), by_ptr);
+	for (i = 0; i < b->macros.n && !b->pm_poison; i++) {
+		struct macro_exp *e = &b->macros.v[i];
+		long fn;
+
+		if (e->claimed) {
+			fn = claimed_by(b, e);
+			if (fn < 0 || e->file == main ||
+			    macros_at(&b->macros, e->file, e->off) != e) {
+				b->pm_poison = true;
+				break;
+			}
+			add_claim(m, name_of(m, e->file), e->off, -1,
+				  (unsigned)fn);
+			n++;
+		}
+		for (j = 0; j < e->nplan; j++) {
+			if (!e->plan[j]->claimed)
+				continue;
+			fn = claimed_by(b, e->plan[j]);
+			if (fn < 0 || e->file == main ||
+			    macros_at(&b->macros, e->file, e->off) != e) {
+				b->pm_poison = true;
+				break;
+			}
+			add_claim(m, name_of(m, e->file), e->off, (int)j,
+				  (unsigned)fn);
+			n++;
+		}
+	}
+	/* a claim we did not find in the table: not all is given back */
+	if (n != b->pm_nlog || b->macros.watch_end > m->main_len)
+		b->pm_poison = true;
+	if (b->pm_poison)
+		return;
+	if (m->nclaims)
+		qsort(m->claims, m->nclaims, sizeof(*m->claims), by_fn);
+	m->sums =
+		xmalloc((b->nsummaries ? b->nsummaries : 1) * sizeof(*m->sums));
+	for (i = 0; i < b->nsummaries; i++) {
+		if (!b->summaries[i].done) {
+			b->pm_poison = true;
+			return;
+		}
+		if (b->summaries[i].tainted)
+			continue;
+		m->sums[m->nsums].name = name_of(m, b->summaries[i].file);
+		m->sums[m->nsums].off = b->summaries[i].off;
+		m->sums[m->nsums].s = b->summaries[i];
+		m->sums[m->nsums++].s.file = NULL;
+	}
+	qsort(m->sums, m->nsums, sizeof(*m->sums), by_name_off);
+	m->files = xmalloc((b->nfiles ? b->nfiles : 1) * sizeof(*m->files));
+	for (i = 0; i < b->nfiles; i++)
+		if (b->files[i]->file != main &&
+		    (m->files[m->nfiles] = name_of(m, b->files[i]->file)))
+			m->nfiles++;
+}
+
+bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
+{
+	struct prefix_memo *m = b->pm;
+	struct floc s = text_extent_start(b, fn);
+	size_t p = s.file == main ? s.off :
+				    text_loc(clang_getCursorLocation(fn)).off;
+	size_t len;
+	const char *buf;
+
+	b->pm_prefix = false;
+	if (b->pm_mode == PM_REUSE)
+		return p == m->main_len && m->next_fn <= m->nfns &&
+		       take_upto(b, out, m->nfns);
+	if (b->pm_mode != PM_RECORD)
+		return true;
+	buf = main_text(b, main, &len);
+	if (!buf || p > len) {
+		b->pm_poison = true;
+		return true;
+	}
+	m->main_len = p;
+	m->main_hash = hash64(buf, p, HASH64_INIT);
+	record(b, out, main);
+	return true;
+}
+
+void prefix_fail(struct prefix_memo *m)
+{
+	if (m)
+		forget(m);
+}
+
+void prefix_finish(struct builder *b, struct tu_ir *out)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned i;
+
+	free(b->pm_files);
+	free(b->pm_log);
+	b->pm_files = NULL;
+	b->pm_log = NULL;
+	b->pm_nfiles = b->pm_cap = b->pm_nlog = b->pm_logcap = 0;
+	if (m)
+		build_state_free(m);
+	if (b->pm_mode != PM_RECORD)
+		return;
+	/* still in the prefix: the main file defines no function */
+	if (b->pm_poison || b->pm_prefix) {
+		forget(m);
+		return;
+	}
+	/* the tainted ones too: freed with the memo, never taken */
+	for (i = 0; i < m->nfns; i++)
+		m->fns[i].ir->borrowed = true;
+	m->arena = out->arena;
+	out->arena = NULL;
+	m->kept = out->kept;
+	memset(&out->kept, 0, sizeof(out->kept));
+	m->valid = true;
+}
+
+struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
+{
+	struct prefix_memo *m = b->pm;
+	struct pm_sum key, *hit;
+	struct summary *sm;
+
+	if (!m || b->pm_mode != PM_REUSE || !m->nsums || !f)
+		return NULL;
+	key.name = find_name(m, f);
+	key.off = off;
+	if (!key.name)
+		return NULL;
+	hit = bsearch(&key, m->sums, m->nsums, sizeof(*m->sums), by_name_off);
+	if (!hit)
+		return NULL;
+	b->summaries = xrealloc(b->summaries,
+				(b->nsummaries + 1) * sizeof(*b->summaries));
+	sm = &b->summaries[b->nsummaries++];
+	*sm = hit->s;
+	sm->file = f;
+	return sm;
+}
