@@ -36,6 +36,7 @@
 // Drop: \b(?:smp|virt)_mb__before_atomic\s*\(\s*\)\s*;(?=\s*(?<fn>(?:<<VRMW>>)(?!\w))\s*<<ARGS>>\s*;)
 // Let C11: \b(?:atomic_thread_fence|__c11_atomic_thread_fence|__atomic_thread_fence|atomic_load_explicit|__c11_atomic_load|__atomic_load_n|__atomic_load|atomic_store_explicit|__c11_atomic_store|__atomic_store_n|__atomic_store|atomic_flag_clear_explicit|__atomic_clear|atomic_compare_exchange_strong_explicit|atomic_compare_exchange_weak_explicit|__c11_atomic_compare_exchange_strong|__c11_atomic_compare_exchange_weak|__atomic_compare_exchange_n|__atomic_compare_exchange)\s*\(
 // Require: <<HELPER>>|<<C11>>(?:[^()]|<<ARGS>>)*?\b(?:memory_order_(?:relaxed|release|acq_rel|consume|acquire)|__ATOMIC_(?:RELAXED|RELEASE|ACQ_REL|CONSUME|ACQUIRE))\b
+// Scope: callees
 // Keywords: smp_mb__after_atomic, smp_mb__before_atomic, memory_order, atomic-barrier-misuse
 
 virtual patch

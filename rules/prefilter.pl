@@ -30,6 +30,11 @@
 # text between two functions goes with the next one: a piece may hold
 # more than a function, never less.)
 #
+# "// Scope: callees": the file is cut so too, and spatch reads a copy of
+# it (see mirror()) with the pieces that satisfy no Require line emptied,
+# but for those that declare a function that a satisfying piece calls: the
+# rule looks one level into the functions of the file that they call.
+#
 # "// Drop: RE" blanks every match of RE (or of its group (?<drop>...))
 # before the Require lines are checked: occurrences that the rule is known
 # to pass over (a helper directly after the RMW it upgrades). If RE has a
@@ -110,39 +115,76 @@ for my $rule (@rules) {
 # Require-same: a key both capture, or a match of the first with none
 sub same {
 	my ($t, $as, $bs, $after) = @_;
-	my %k;
+	my %k;	# key -> where the first's matches start
 	for my $a (@$as) {
 		while ($t =~ /$a/g) {
 			return 1 unless defined $+{k};
-			$k{$+{k}} = $-[0] unless exists $k{$+{k}} && $k{$+{k}} < $-[0];
+			push @{$k{$+{k}}}, $-[0];
 		}
 	}
 	return 0 unless %k;
 	# In order, in a function: a match of the second after one of the
-	# first, or after the start of a loop, which may take a path back.
-	my $loop = $after ? loop_start($t) : 0;
+	# first, or before it in a loop around both, which may take a path
+	# back to it.
+	my $loops;
 	for my $b (@$bs) {
 		while ($t =~ /$b/g) {
-			return 1 if defined $+{k} && exists $k{$+{k}} &&
-			    ($-[0] > $k{$+{k}} || $-[0] > $loop);
+			next unless defined $+{k} && exists $k{$+{k}};
+			return 1 unless $after;
+			my $pb = $-[0];
+			for my $pa (@{$k{$+{k}}}) {
+				return 1 if $pa < $pb;
+				$loops //= [loops($t)];
+				return 1 if grep { $_->[0] <= $pb && $pa <= $_->[1] } @$loops;
+			}
 		}
 	}
 	return 0;
 }
 
-# Where the first loop of the function bodies in $t starts (past the end
-# if none): for, while, do, a label (a goto may come back to it), a macro
-# that opens a block (list_for_each_entry(...) {) or is named as an
-# iterator (..._for_each...). Without one, every path of a function runs
-# forward through its text.
-sub loop_start {
+# The loops of the function bodies of $t, as [start, end]: for, while,
+# do, a macro that opens a block (list_for_each_entry(...) {) or is named
+# as an iterator (..._for_each...), and from a label to the last goto to
+# it. A loop without braces runs to the end of $t.
+sub loops {
 	my ($t) = @_;
-	my $i = index($t, '{');
-	return -1 if $i < 0;
-	pos($t) = $i;
-	return $-[0] if $t =~
-	    /(?:\b(?:for|while|do)\b|\w*for_each\w*|(?:^|[;{}])\s*\w+\s*:(?!:)|\b(?!(?:if|switch|return|sizeof)\b)\w+\s*$builtin{ARGS}\s*\{)/gms;
-	return length $t;
+	(my $b = $t) =~ s{"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|^[ \t]*#[^\n]*(?:\\\n[^\n]*)*}
+	                 {" " x length($&)}gme;
+	my (@open, %close, %depth);
+	while ($b =~ /[{}]/g) {
+		if ($& eq '{') {
+			$depth{pos($b) - 1} = @open;
+			push @open, pos($b) - 1;
+		} elsif (@open) {
+			$close{pop @open} = pos($b) - 1;
+		}
+	}
+	my $end = length $b;
+	my @r;
+	while ($b =~ /\b(do)\b\s*|\b(for|while)\s*$builtin{ARGS}\s*|\b(?!(?:if|switch|return|sizeof)\b)(\w+)\s*$builtin{ARGS}\s*(?=\{)|(?:^|(?<=[;{}]))\s*(?!default\b)(\w+)\s*:(?!:)/gm) {
+		my ($s, $e, $kw, $it, $label) = ($-[0], $+[0], $1 // $2, $4, $6);
+		if (defined $label) {
+			my $last;
+			$last = $-[0] while $b =~ /\bgoto\s+\Q$label\E\b/g;
+			push @r, [$s, $last] if defined $last && $last > $s;
+			pos($b) = $e;
+			next;
+		}
+		my $brace = substr($b, $e, 1) eq '{' ? $e : -1;
+		if (defined $it) {
+			# a function's own body is no loop
+			next unless $depth{$brace} || $it =~ /for_each/;
+			push @r, [$s, $close{$brace} // $end];
+		} elsif ($brace >= 0) {
+			push @r, [$s, $close{$brace} // $end];
+		} elsif (!($kw eq 'while' && substr($b, $e, 1) eq ';')) {
+			push @r, [$s, $end];	# no braces (a "do {} while ();" ends so)
+		}
+	}
+	while ($b =~ /\b\w*for_each\w*\s*$builtin{ARGS}\s*+(?!\{)/g) {
+		push @r, [$-[0], $end];
+	}
+	return @r;
 }
 
 # A regular expression "A|B|C" as the compiled alternatives A, B, C: a
@@ -239,6 +281,24 @@ sub pieces {
 	return @p;
 }
 
+# a name that the piece $p of $t declares or defines (outside its brace
+# blocks: NAME(...)) is in %$called
+sub defines {
+	my ($t, $p, $called) = @_;
+	my ($at, @top) = ($p->[0]);
+	for my $b (@{$p->[2]}) {
+		push @top, substr($t, $at, $b->[0] - $at);
+		$at = $b->[1] + 1;
+	}
+	push @top, substr($t, $at, $p->[0] + $p->[1] - $at);
+	for my $x (@top) {
+		while ($x =~ /\b(\w+)\s*\(/g) {
+			return 1 if $called->{$1};
+		}
+	}
+	return 0;
+}
+
 # OUTDIR/mirror/RULE/FILE: the file, with the outermost brace blocks of
 # the pieces @fail (function bodies, initialisers, structures) emptied:
 # their lines kept, blank, but for preprocessor lines (without their
@@ -299,9 +359,29 @@ for my $i (grep { $_ % $jobs == $me } 0 .. $#all) {
 	for my $rule (@need) {
 		my $u = $t;
 		$u = dropped($u, $_) for @{$drop{$rule}};
-		my $fun = ($scope{$rule} // '') eq 'function';
+		my $scope = $scope{$rule} // '';
+		my $fun = $scope eq 'function';
 		next unless holds($u, $req{$rule}, $fun);
-		if ($fun) {
+		if ($scope eq 'callees') {
+			$pieces //= [pieces($t)];
+			my (@pass, @fail);
+			for my $p (@$pieces) {
+				if (holds(substr($u, $p->[0], $p->[1]), $req{$rule})) {
+					push @pass, $p;
+				} else {
+					push @fail, $p;
+				}
+			}
+			# what the functions that may match call
+			my %called;
+			for my $p (@pass) {
+				my $x = substr($t, $p->[0], $p->[1]);
+				$called{$1} = 1 while $x =~ /\b(\w+)\s*\(/g;
+			}
+			@fail = () unless @pass;
+			@fail = grep { !defines($t, $_, \%called) } @fail;
+			mirror($rule, $f, $raw, $t, @fail) if $mirror;
+		} elsif ($fun) {
 			$pieces //= [pieces($t)];
 			my @fail = grep {
 				!holds(substr($u, $_->[0], $_->[1]), $req{$rule})
