@@ -23,7 +23,13 @@
 # the files that pass spatch's own grep query (spatch --parse-cocci) when
 # that is a plain disjunction, else every file, as before. spatch still
 # applies its own token check to the files it is given. PREFILTER=0 turns
-# ours off (spatch --dir, as scripts/coccicheck does).
+# ours off (spatch --dir, as scripts/coccicheck does). The token pass uses
+# ripgrep when it is installed (RG=0: grep). rules/prefilter.pl then
+# checks the rules' "// Require:" lines (JOBS processes); for a rule with
+# "// Scope: function" or "// Scope: callees" it writes OUTDIR/mirror/RULE/,
+# copies of the files with the bodies of the functions where the rule
+# cannot match emptied (lines kept), and spatch reads those: the same
+# report lines, a fraction of the parsing. MIRROR=0 hands spatch the tree.
 #
 # Exit status: 0 every rule ran (findings or not), 1 spatch failed on a rule,
 # 2 bad usage.
