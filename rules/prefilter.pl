@@ -148,7 +148,7 @@ sub same {
 # it. A loop without braces runs to the end of $t.
 sub loops {
 	my ($t) = @_;
-	(my $b = $t) =~ s{"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|^[ \t]*#[^\n]*(?:\\\n[^\n]*)*}
+	(my $b = $t) =~ s{"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:\\\n|[^\n])*}
 	                 {" " x length($&)}gme;
 	my (@open, %close, %depth);
 	while ($b =~ /[{}]/g) {
@@ -258,7 +258,7 @@ sub dropped {
 # balance
 sub pieces {
 	my ($t) = @_;
-	(my $b = $t) =~ s{"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|^[ \t]*#[^\n]*(?:\\\n[^\n]*)*}
+	(my $b = $t) =~ s{"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:\\\n|[^\n])*}
 	                 {" " x length($&)}gme;
 	my ($depth, $start, $open, @blocks, @p) = (0, 0, -1);
 	while ($b =~ /[{}]/g) {
