@@ -29,7 +29,8 @@
 // Tokens: rcu_dereference(_check|_bh|_bh_check|_sched|_sched_check|_raw|_raw_check)?|srcu_dereference(_check)?|READ_ONCE|list_entry_rcu|list_first_or_null_rcu
 // Let HD: \b(?:rcu_dereference(?:_check|_bh|_bh_check|_sched|_sched_check|_raw|_raw_check)?|srcu_dereference(?:_check)?|READ_ONCE|list_entry_rcu|list_first_or_null_rcu)
 // Let CMP: \(\s*(?:\(\s*)*(?<k>\w+)\s*(?:\)\s*)*[!=]=\s*(?:\(\s*)*&(?!&)|\(\s*&(?!&)(?:[^;{}=!&|?,<>]|->)*?[!=]=\s*(?:\(\s*)*(?<k>\w+)(?:\s*\))+
-// Require-same: \b(?<k>\w+)\s*=\s*(?:\(\s*[\w\s*]+\)\s*)?[(\s]*<<HD>>\s*\( &&& <<CMP>>
+// Require-same: \b(?<k>\w++)\s*=\s*(?:\(\s*[\w\s*]+\)\s*)?[(\s]*<<HD>>\s*\( &&& <<CMP>>
+// Scope: function
 // Keywords: rcu_dereference, pointer comparison, addr-dep-pointer-compare
 
 virtual patch

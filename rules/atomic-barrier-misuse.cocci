@@ -30,6 +30,13 @@
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
 // Tokens: (smp|virt)_mb__(after|before)_atomic|atomic_(load|store|flag_clear|compare_exchange_(weak|strong))_explicit|__c11_atomic_(load|store|compare_exchange_(weak|strong)|thread_fence)|__atomic_(load|store)(_n)?|__atomic_compare_exchange(_n)?|__atomic_clear|(__)?atomic_thread_fence
+// Let HELPER: \b(?:smp|virt)_mb__(?:after|before)_atomic\s*\(\s*\)\s*;
+// Let VRMW: (?:raw_|arch_)?atomic(?:64|_long)?_(?:(?:add|sub|inc|dec|and|or|xor|andnot)|(?:(?:add|sub|inc|dec)_return|fetch_(?:add|sub|inc|dec|and|or|xor|andnot)|xchg|add_negative)_(?:relaxed|acquire|release))|xchg_(?:relaxed|acquire|release)|(?:set|clear|change)_bit|clear_bit_unlock(?:_is_negative_byte)?|xor_unlock_is_negative_byte|refcount_(?:inc|add|dec)
+// Drop: (?<=[;{}])\s*(?<fn>(?:<<VRMW>>)(?!\w))\s*<<ARGS>>\s*;\s*\K\b(?:smp|virt)_mb__after_atomic\s*\(\s*\)\s*;
+// Drop: \b(?:smp|virt)_mb__before_atomic\s*\(\s*\)\s*;(?=\s*(?<fn>(?:<<VRMW>>)(?!\w))\s*<<ARGS>>\s*;)
+// Let C11: \b(?:atomic_thread_fence|__c11_atomic_thread_fence|__atomic_thread_fence|atomic_load_explicit|__c11_atomic_load|__atomic_load_n|__atomic_load|atomic_store_explicit|__c11_atomic_store|__atomic_store_n|__atomic_store|atomic_flag_clear_explicit|__atomic_clear|atomic_compare_exchange_strong_explicit|atomic_compare_exchange_weak_explicit|__c11_atomic_compare_exchange_strong|__c11_atomic_compare_exchange_weak|__atomic_compare_exchange_n|__atomic_compare_exchange)\s*\(
+// Require: <<HELPER>>|<<C11>>(?:[^()]|<<ARGS>>)*?\b(?:memory_order_(?:relaxed|release|acq_rel|consume|acquire)|__ATOMIC_(?:RELAXED|RELEASE|ACQ_REL|CONSUME|ACQUIRE))\b
+// Scope: callees
 // Keywords: smp_mb__after_atomic, smp_mb__before_atomic, memory_order, atomic-barrier-misuse
 
 virtual patch

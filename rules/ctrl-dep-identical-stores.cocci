@@ -30,6 +30,10 @@
 // Let ST: \b(?:WRITE_ONCE|atomic(?:64|_long)?_set)
 // Let BAR: (?:barrier\s*\(\s*\)\s*;<<SP>>)?
 // Require: \belse\b<<SP>>\{?<<SP>><<BAR>><<ST>>\s*\(|<<ST>>\s*<<ARGS>>\s*;<<SP>><<BAR>>\}?<<SP>>else\b
+// Let KEY: \s*\(\W*(?<k>\w++)
+// Require-same: \belse\b<<SP>>\{?<<SP>><<BAR>><<ST>><<KEY>>|<<ST>><<KEY>>(?:[^;()]|<<ARGS>>)*\)\s*;<<SP>><<BAR>>\}?<<SP>>else\b &&& \bif\s*<<ARGS>><<SP>>\{?<<SP>><<BAR>><<ST>><<KEY>>|<<ST>><<KEY>>(?:[^;()]|<<ARGS>>)*\)\s*;<<SP>><<BAR>>\}
+// Require: \b(?:READ_ONCE|atomic(?:64|_long)?_read)\s*\(
+// Scope: function
 // Keywords: control dependency, WRITE_ONCE, ctrl-dep-identical-stores
 
 virtual patch

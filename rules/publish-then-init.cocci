@@ -26,11 +26,13 @@
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
 // Tokens: (h?list|hlist_nulls)_add_(head|tail|behind|before)_rcu|list_add_rcu|llist_add|rcu_assign_pointer|smp_store_release
-// Let OBJ: \w+(?:(?:->|\.)\w+)*
-// Let PUB: \b(?:(?:h?list|hlist_nulls)_add_(?:head|tail|behind|before)_rcu|list_add_rcu|llist_add)\s*\(\s*(?:&\s*(?<k><<OBJ>>)\s*->\s*\w+\s*,)?
-// Let ASSIGN: \b(?:rcu_assign_pointer|smp_store_release)\s*\((?:[^;()]|<<ARGS>>)*?,\s*(?:(?<k><<OBJ>>)\s*\)\s*;)?
-// Let STORE: \b(?<k><<OBJ>>)\s*->\s*\w+\s*=(?!=)|\b(?:refcount|atomic)_set\s*\(\s*&\s*(?<k><<OBJ>>)\s*->
-// Require-same: <<PUB>>|<<ASSIGN>> &&& <<STORE>>
+// Let OBJ: \w++(?:(?:->|\.)\w++)*
+// Let FLD: (?:->|(\[(?:[^\[\]]++|(?-1))*\])\s*\.)\s*\w+
+// Let PUB: \b(?:(?:h?list|hlist_nulls)_add_(?:head|tail|behind|before)_rcu|list_add_rcu|llist_add)\s*\(\s*(?:&\s*(?<k><<OBJ>>)\s*<<FLD>>\s*,|&(?<k>)(?=(?:[^,;()]|<<ARGS>>)*?(?:->|\]\s*\.)\s*\w+\s*,)|(?=\())
+// Let ASSIGN: \b(?:rcu_assign_pointer|smp_store_release)\s*\((?:[^;()]|<<ARGS>>)*?,\s*(?:(?<k><<OBJ>>)\s*\)\s*;|(?<k>))
+// Let STORE: \b(?<k><<OBJ>>)\s*<<FLD>>\s*=(?!=)|\b(?:refcount|atomic)_set\s*\(\s*&\s*(?<k><<OBJ>>)\s*<<FLD>>|[)\]]\s*(?<k>)<<FLD>>\s*=(?!=)|\b(?:refcount|atomic)_set\s*\(\s*&(?!\s*<<OBJ>>\s*<<FLD>>\s*,)(?<k>)
+// Require-after: <<PUB>>|<<ASSIGN>> &&& <<STORE>>
+// Scope: function
 // Keywords: list_add_rcu, rcu_assign_pointer, refcount_set, publish-then-init
 
 virtual patch

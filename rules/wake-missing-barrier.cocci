@@ -24,6 +24,10 @@
 // Copyright: (C) 2026 The ordercheck developers
 // Options: --no-includes --include-headers
 // Tokens: waitqueue_active|swait_active|wake_up_bit|wake_up_var
+// Let STORE: \b(?:WRITE_ONCE|smp_store_release|clear_bit|set_bit|atomic_dec|atomic_inc|atomic_set)\s*\(|(?:->|\.)\s*\w+\s*=(?!=)
+// Require: <<STORE>>
+// Require: \bwake_up_(?:bit|var)\s*\(|\bif\s*<<COND>>\s*(?:waitqueue_active|swait_active)\s*\(
+// Scope: function
 // Keywords: waitqueue_active, wake_up_bit, wake_up_var, wake-missing-barrier
 
 virtual patch
