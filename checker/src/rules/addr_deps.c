@@ -12,6 +12,7 @@
 #include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../pairs/lockless.h"
+#include "../pairs/order.h"
 #include "common.h"
 
 /* ---- walking a function ---- */
@@ -329,12 +330,6 @@ static void check_addr_dep_plain_load(struct rule_ctx *ctx,
 
 /* ---- addr-dep-plain-load-unlocked: the same, judged over the tree ---- */
 
-static bool cls_acquires(unsigned cls)
-{
-	return cls == OC_ACQ_LOAD || cls == OC_RMW_FULL || cls == OC_RMW_ACQ ||
-	       cls == OC_RMW_ACQREL || cls == OC_RMW_SC;
-}
-
 /* Leg @outer holds leg @leg, or is the function's body (-1). */
 static bool leg_within(const struct fact_fn *fn, int leg, int outer)
 {
@@ -359,7 +354,7 @@ static bool fact_reread_after_acquire(const struct fact_fn *fn, unsigned at)
 		    f->base != l->base || !(f->flags & FA_MARKED) ||
 		    facts_via(fn, f))
 			continue;
-		if (!cls_acquires(f->cls))
+		if (!order_is_acquire(f->cls))
 			acquired = false;
 		else if (leg_within(fn, l->leg, f->leg))
 			acquired = true;
