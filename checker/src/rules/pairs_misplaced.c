@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../vocab.h"
 #include "pairs_shapes.h"
@@ -313,6 +314,26 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 		tree_fix_swap_lines(d, f1->file, f1->line, f2->line);
 }
 
+/*
+ * @r is ordered only by the dependency its first read asks for by name
+ * (rcu_dereference(), a list iterator: order.c trusts it where the value
+ * is lost), and its second read is a callee's at an address no load
+ * computes (a global's field): the dependency does not reach it, and
+ * nothing says which location is the flag (QEMU's
+ * ram_state_resume_prepare() walks ram_list.blocks, then
+ * ram_state_reset() reads ram_list.version).
+ */
+static bool trusted_dep_misses(const struct pair_candidate *c,
+			       const struct pair_side *r)
+{
+	const struct fact_fn *rf = pairing_fn(c->set, r);
+	const struct fact *r1 = pairing_first(c->set, r),
+			  *r2 = pairing_second(c->set, r);
+
+	return r->o.by == r1 && r1->cls == OC_DEP_LOAD && r2->adep < 0 &&
+	       facts_via(rf, r2);
+}
+
 static void same_way(struct rule_tree_ctx *ctx, const struct rule *self,
 		     const struct pair_candidate *c)
 {
@@ -323,7 +344,8 @@ static void same_way(struct rule_tree_ctx *ctx, const struct rule *self,
 
 	if (w->o.ord != ORD_YES || r->o.ord != ORD_YES ||
 	    !pairs_intends(c, w) || !pairs_intends(c, r) ||
-	    own_fence(w->o.by) || own_fence(r->o.by))
+	    own_fence(w->o.by) || own_fence(r->o.by) ||
+	    trusted_dep_misses(c, r))
 		return;
 	ff = flag_first(c);
 	fs = flag_second(c);
