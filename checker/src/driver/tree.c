@@ -30,7 +30,6 @@ struct tree {
 	/* the keys of the compile database's files, or NULL: no database */
 	struct strset *db;
 	const char *base; /* where we were started: names are shown from it */
-	bool bad_facts; /* pair(): some fact sets could not be read */
 };
 
 /*
@@ -400,7 +399,8 @@ static double pairing_deadline(const struct tree *t)
 	return t->o->timeout ? now() + t->o->timeout : 0;
 }
 
-static void pair(struct tree *t, struct diag_list *out)
+/* Returns true if some fact sets could not be read (pairing went on). */
+static bool pair(struct tree *t, struct diag_list *out)
 {
 	struct fact_set set;
 	struct gather g = { t, &set, { 0 }, 0, HASH64_INIT };
@@ -435,7 +435,6 @@ static void pair(struct tree *t, struct diag_list *out)
 			"ordercheck: %d stored fact sets could not be "
 			"read; pairing went on without them\n",
 			g.bad);
-	t->bad_facts = g.bad > 0;
 	for (i = 0; i < set.nfns; i++)
 		nfacts += set.fns[i].n;
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
@@ -470,6 +469,7 @@ done:
 	free(key);
 	free(report);
 	facts_set_free(&set);
+	return g.bad > 0;
 }
 
 int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
@@ -485,8 +485,7 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			  NULL,
 			  NULL,
 			  NULL,
-			  co->frontend.base_dir,
-			  false };
+			  co->frontend.base_dir };
 	struct input_cache *ic = NULL;
 	struct strset *keys = NULL;
 	char *err = NULL;
@@ -581,11 +580,9 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	for (i = 0; i < njobs; i++)
 		diag_list_move(out, &t.res[i].diags);
 	diag_list_sort_unique(out);
-	if (!o->shard)
-		pair(&t, out);
-	diag_list_sort_unique(out);
-	if (o->strict && t.bad_facts)
+	if (!o->shard && pair(&t, out) && o->strict)
 		rc = -1;
+	diag_list_sort_unique(out);
 out:
 	for (i = 0; i < njobs; i++) {
 		job_result_free(&t.res[i]);

@@ -164,15 +164,6 @@ const char *lvalue_key(struct builder *b, CXCursor c)
 }
 
 /*
- * An object's path, "r.cons" for r->cons, "ht" for ht: one component per
- * variable, member and element ("[2]" for a constant index, "[]" for any
- * other), whatever the operators ('->' and '.' alike). A union's member is
- * followed by '~' and a number naming the union (DPDK's rte_ring holds
- * prod and cons each in an anonymous union of its own): it overlaps its
- * siblings, not another union's members. NULL where the object is not
- * named by a variable and members (a call's result, *p++).
- */
-/*
  * "~N" after a member of a union, N a hash of where the union is declared
  * (its USR would not do: two anonymous unions of one struct share one).
  */
@@ -194,6 +185,15 @@ static void union_mark(CXCursor parent, struct strbuf *out)
 	sb_printf(out, "~%x", (h ^ off) * 16777619u);
 }
 
+/*
+ * An object's path, "r.cons" for r->cons, "ht" for ht: one component per
+ * variable, member and element ("[2]" for a constant index, "[]" for any
+ * other), whatever the operators ('->' and '.' alike). A union's member is
+ * followed by '~' and a number naming the union (DPDK's rte_ring holds
+ * prod and cons each in an anonymous union of its own): it overlaps its
+ * siblings, not another union's members. NULL where the object is not
+ * named by a variable and members (a call's result, *p++).
+ */
 static void path_of(struct builder *b, CXCursor c, struct strbuf *out, bool *ok)
 {
 	struct kids kd;
@@ -255,27 +255,6 @@ static void path_of(struct builder *b, CXCursor c, struct strbuf *out, bool *ok)
 	}
 }
 
-/* The path of the object holding the field lvalue @c names, or NULL. */
-const char *lvalue_base(struct builder *b, CXCursor c)
-{
-	struct strbuf out = { 0 };
-	const char *r = NULL;
-	struct kids kd;
-	bool ok = true;
-
-	c = cursor_strip_casts(c);
-	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
-		return NULL;
-	kd = cursor_kids(c);
-	if (!kd.n)
-		return NULL;
-	path_of(b, kd.v[0], &out, &ok);
-	if (ok && out.len)
-		r = arena_strdup(&b->arena, out.s);
-	free(out.s);
-	return r;
-}
-
 const char *lvalue_path(struct builder *b, CXCursor c)
 {
 	struct strbuf out = { 0 };
@@ -287,6 +266,18 @@ const char *lvalue_path(struct builder *b, CXCursor c)
 		r = arena_strdup(&b->arena, out.s);
 	free(out.s);
 	return r;
+}
+
+/* The path of the object holding the field lvalue @c names, or NULL. */
+const char *lvalue_base(struct builder *b, CXCursor c)
+{
+	struct kids kd;
+
+	c = cursor_strip_casts(c);
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return NULL;
+	kd = cursor_kids(c);
+	return kd.n ? lvalue_path(b, kd.v[0]) : NULL;
 }
 
 const char *lvalue_path_text(struct builder *b, const char *text)

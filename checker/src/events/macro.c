@@ -155,6 +155,7 @@ static void nested_args_text(struct builder *b, struct event *e,
 static void args_text(struct builder *b, struct event *e, struct macro_exp *m)
 {
 	struct ir_file *fi = text_file(b, m->file);
+	int w;
 
 	if (m->nested) {
 		nested_args_text(b, e, m);
@@ -186,18 +187,12 @@ static void args_text(struct builder *b, struct event *e, struct macro_exp *m)
 				arena_strndup(&b->arena, p, (size_t)(q - p));
 		}
 	}
-	if ((e->kind == K_STORE || e->kind == K_RMW) &&
-	    vocab_written_arg(m->prim, m->nargs) >= 0) {
-		unsigned w = (unsigned)vocab_written_arg(m->prim, m->nargs);
-
-		if (w == (unsigned)vocab_value_arg(m->prim, m->nargs))
-			e->written = lvalue_path_text(b, e->value_text);
-		else if (fi->buf && m->arg_end[w] <= fi->len)
-			e->written = lvalue_path_text(
-				b, arena_strndup(
-					   &b->arena, fi->buf + m->arg_off[w],
-					   m->arg_end[w] - m->arg_off[w]));
-	}
+	w = vocab_written_arg(m->prim, m->nargs);
+	if ((e->kind == K_STORE || e->kind == K_RMW) && w >= 0 && fi->buf &&
+	    m->arg_end[w] <= fi->len)
+		e->written = lvalue_path_text(
+			b, arena_strndup(&b->arena, fi->buf + m->arg_off[w],
+					 m->arg_end[w] - m->arg_off[w]));
 }
 
 static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,

@@ -279,16 +279,13 @@ static void add_side(struct pass *p, enum pair_role role, unsigned fn,
 	/* paths of one function's own code name its own variables */
 	e->objects = OBJ_UNKNOWN;
 	e->own = false;
-	if (!facts_via(f, &f->v[i]) && !facts_via(f, &f->v[j])) {
-		if (role == ROLE_WW)
-			e->own =
-				f->v[i].base && f->v[i].base == f->v[j].written;
-		else if (role == ROLE_RW)
-			e->own =
-				f->v[j].base && f->v[j].base == f->v[i].written;
-	}
-	if (!facts_via(f, &f->v[i]) && !facts_via(f, &f->v[j]) &&
-	    keys_same_struct(e->k1, e->k2))
+	if (facts_via(f, &f->v[i]) || facts_via(f, &f->v[j]))
+		return;
+	if (role == ROLE_WW)
+		e->own = f->v[i].base && f->v[i].base == f->v[j].written;
+	else if (role == ROLE_RW)
+		e->own = f->v[j].base && f->v[j].base == f->v[i].written;
+	if (keys_same_struct(e->k1, e->k2))
 		e->objects = (unsigned char)objects_relation(f->v[i].base,
 							     f->v[j].base);
 }

@@ -47,18 +47,21 @@ static struct key_fact *key_fact(struct tu_summary *s, const char *key,
 	return &s->keys[s->nkeys++];
 }
 
-/* A function other than @except (NULL: any) that orders the two stores. */
+/*
+ * The first order of a store to @first before one to @then whose function
+ * is @fn (@same) or is not @fn (!@same; @fn NULL: any).
+ */
 static const struct writer_order *find_order(const struct tu_summary *s,
 					     const char *first,
-					     const char *then,
-					     const char *except)
+					     const char *then, const char *fn,
+					     bool same)
 {
 	unsigned i;
 
 	for (i = 0; i < s->norders; i++)
 		if (!strcmp(s->orders[i].first, first) &&
 		    !strcmp(s->orders[i].then, then) &&
-		    (!except || strcmp(s->orders[i].function, except)))
+		    (fn ? !strcmp(s->orders[i].function, fn) == same : !same))
 			return &s->orders[i];
 	return NULL;
 }
@@ -85,16 +88,9 @@ static void add_order(struct tu_summary *s, const char *first, const char *then,
 {
 	struct writer_order *w;
 
-	unsigned i;
-
-	if (!strcmp(first, then))
-		return;
 	/* one per function: a reader must not take itself for the writer */
-	for (i = 0; i < s->norders; i++)
-		if (!strcmp(s->orders[i].first, first) &&
-		    !strcmp(s->orders[i].then, then) &&
-		    !strcmp(s->orders[i].function, fn))
-			return;
+	if (!strcmp(first, then) || find_order(s, first, then, fn, true))
+		return;
 	s->orders = xrealloc(s->orders, (s->norders + 1) * sizeof(*s->orders));
 	w = &s->orders[s->norders++];
 	w->first = first;
@@ -260,5 +256,5 @@ const struct writer_order *rule_tu_writer_order(struct rule_ctx *ctx,
 						const char *then,
 						const char *except)
 {
-	return find_order(ctx->tu, first, then, except);
+	return find_order(ctx->tu, first, then, except, false);
 }
