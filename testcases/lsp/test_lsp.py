@@ -727,6 +727,24 @@ def fresh_diagnostics(oc, tmp, path, text, name):
         s.c.shutdown_exit()
 
 
+def recheck_matches_fresh(s, oc, tmp, src, uri, new_text, what, name):
+    """Send @new_text as a change of @uri and check that the re-check
+    publishes what a fresh server does for the same text."""
+    s.c.change_full(uri, new_text)
+    v = s.c.docs[uri][1]
+    got = s.c.wait(lambda m: m.get("method") ==
+                   "textDocument/publishDiagnostics" and
+                   m["params"]["uri"] == uri and
+                   m["params"].get("version") == v, 120,
+                   "diagnostics of version %d" % v)
+    got = got["params"]["diagnostics"]
+    want = fresh_diagnostics(oc, tmp, src, new_text, name)
+    check(canon(got) == canon(want),
+          "%s: the re-check published\n%s\na fresh check\n%s" %
+          (what, "\n".join(canon(got)), "\n".join(canon(want))))
+    return got
+
+
 def old_mtime(path, age):
     t = time.time() - age
     os.utime(path, (t, t))
@@ -757,19 +775,8 @@ def case_recheck(oc, tmp):
         def step(new_text, what):
             nonlocal n
             n += 1
-            s.c.change_full(uri, new_text)
-            v = s.c.docs[uri][1]
-            got = s.c.wait(lambda m: m.get("method") ==
-                           "textDocument/publishDiagnostics" and
-                           m["params"]["uri"] == uri and
-                           m["params"].get("version") == v, 120,
-                           "diagnostics of version %d" % v)
-            got = got["params"]["diagnostics"]
-            want = fresh_diagnostics(oc, tmp, src, new_text, "fresh%d" % n)
-            check(canon(got) == canon(want),
-                  "%s: the re-check published\n%s\na fresh check\n%s" %
-                  (what, "\n".join(canon(got)), "\n".join(canon(want))))
-            return got
+            return recheck_matches_fresh(s, oc, tmp, src, uri, new_text,
+                                         what, "fresh%d" % n)
 
         d0 = s.c.diagnostics(uri, lambda ds: True, 120)
         check(len(ours(d0)) >= 2, "findings to compare: %r" % d0)
@@ -919,19 +926,8 @@ def case_recheck_headers(oc, tmp):
             nonlocal n
             n += 1
             parts.update(change)
-            new_text = KEPT_C % parts
-            s.c.change_full(uri, new_text)
-            v = s.c.docs[uri][1]
-            got = s.c.wait(lambda m: m.get("method") ==
-                           "textDocument/publishDiagnostics" and
-                           m["params"]["uri"] == uri and
-                           m["params"].get("version") == v, 120,
-                           "diagnostics of version %d" % v)
-            got = got["params"]["diagnostics"]
-            want = fresh_diagnostics(oc, tmp, src, new_text, "fresh%d" % n)
-            check(canon(got) == canon(want),
-                  "%s: the re-check published\n%s\na fresh check\n%s" %
-                  (what, "\n".join(canon(got)), "\n".join(canon(want))))
+            got = recheck_matches_fresh(s, oc, tmp, src, uri,
+                                        KEPT_C % parts, what, "fresh%d" % n)
             k = kept()
             check(k > 0 if want_kept else k == 0,
                   "%s: %d header functions kept" % (what, k))
