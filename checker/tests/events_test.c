@@ -2,9 +2,10 @@
 /*
  * Unit tests of the event IR: small C snippets parsed with libclang (and
  * the model header), their events checked one by one. One test per
- * concern of events/: keys, primitive matching, folding, walking.
+ * concern of events/: keys, primitive matching, folding, walking, the
+ * scan memo.
  *
- *	ordercheck_events_tests keys|prims|fold|walk
+ *	ordercheck_events_tests keys|prims|fold|walk|scans
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -603,14 +604,87 @@ static void test_walk(void)
 	on_function(walk_src, false, "walk", check_walk);
 }
 
+/* ---- scans: what scans.c remembers of a header between TUs ---- */
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "FAILED: cannot write %s\n", path);
+		failures++;
+		return;
+	}
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Whether t.c's TU, built with @bo, has an IR of the function @name. */
+static bool builds(const char *tc, struct build_opts *bo, const char *name)
+{
+	struct frontend_opts fo = { 0 };
+	struct diag_list msgs = { 0 };
+	struct tu_job *job = xcalloc(1, sizeof(*job));
+	CXIndex idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu;
+	struct tu_ir ir;
+	bool r = false;
+	unsigned i;
+
+	frontend_job_from_args(job, tc, NULL, 0);
+	if (frontend_parse(idx, job, &fo, NULL, &tu, &msgs) || msgs.n) {
+		fprintf(stderr, "FAILED: cannot parse %s\n", tc);
+		failures++;
+	} else {
+		events_build_tu(tu, bo, &ir);
+		for (i = 0; i < ir.nfns; i++)
+			r = r || !strcmp(ir.fns[i]->name, name);
+		events_free_tu(&ir);
+		clang_disposeTranslationUnit(tu);
+	}
+	frontend_jobs_free(job, 1);
+	diag_list_free(&msgs);
+	clang_disposeIndex(idx);
+	return r;
+}
+
+/*
+ * A header function is built when its text names a primitive, and the
+ * answer is remembered for the next TU: until the header changes. The
+ * two versions of h.h put f() at the same offset.
+ */
+static void test_scans(void)
+{
+	char dir[32] = "/tmp/oc-scans-XXXXXX", h[48], tc[48];
+	struct build_opts bo = { .scans = scans_new() };
+
+	if (!mkdtemp(dir)) {
+		failures++;
+		return;
+	}
+	snprintf(h, sizeof(h), "%s/h.h", dir);
+	snprintf(tc, sizeof(tc), "%s/t.c", dir);
+	write_text(tc, "#include \"h.h\"\nvoid g(void) { f(); }\n");
+	write_text(h, "#include <ordercheck/linux.h>\n"
+		      "static inline void f(void) { }\n");
+	CHECK(!builds(tc, &bo, "f"));
+	CHECK(!builds(tc, &bo, "f"));
+	write_text(h, "#include <ordercheck/linux.h>\n"
+		      "static inline void f(void) { smp_mb(); }\n");
+	CHECK(builds(tc, &bo, "f"));
+	CHECK(builds(tc, &bo, "f"));
+	scans_free(bo.scans);
+	unlink(h);
+	unlink(tc);
+	rmdir(dir);
+}
+
 static const struct {
 	const char *name;
 	void (*run)(void);
 } tests[] = {
-	{ "keys", test_keys },
-	{ "prims", test_prims },
-	{ "fold", test_fold },
-	{ "walk", test_walk },
+	{ "keys", test_keys }, { "prims", test_prims }, { "fold", test_fold },
+	{ "walk", test_walk }, { "scans", test_scans },
 };
 
 int main(int argc, char **argv)
@@ -624,7 +698,8 @@ int main(int argc, char **argv)
 		ran++;
 	}
 	if (!ran) {
-		fprintf(stderr, "usage: %s [keys|prims|fold|walk]\n", argv[0]);
+		fprintf(stderr, "usage: %s [keys|prims|fold|walk|scans]\n",
+			argv[0]);
 		return 2;
 	}
 	if (failures)

@@ -14,6 +14,9 @@
 struct seen_set;
 struct seen_set *seen_new(void);
 void seen_free(struct seen_set *s);
+struct scan_memo;
+struct scan_memo *scans_new(void);
+void scans_free(struct scan_memo *m);
 
 /*
  * The dialect a TU's inclusions vote for (clang_getInclusions(), which
@@ -42,6 +45,7 @@ struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
 	const char *base_dir; /* file names are shown relative to it */
 	struct seen_set *seen; /* may be NULL */
+	struct scan_memo *scans; /* may be NULL */
 	struct include_memo *includes; /* may be NULL */
 	struct prefix_memo *prefix; /* may be NULL; needs @includes */
 	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU

@@ -13,6 +13,7 @@
 #define ORDERCHECK_EVENTS_BUILDER_H
 
 #include <clang-c/Index.h>
+#include <time.h>
 
 #include "../macros.h"
 #include "../util.h"
@@ -32,6 +33,8 @@ struct ir_file {
 	size_t len;
 	unsigned *lines; /* offsets of line starts, built on first use */
 	unsigned nlines;
+	struct scan_file *scans; /* scans.c's, once looked up */
+	bool scans_looked;
 };
 
 /* The loads a value comes from, and what its computation did to them. */
@@ -153,6 +156,17 @@ struct kids {
 
 /* seen.c: true if @key was already present; inserts it otherwise. */
 bool seen_test_and_add(struct seen_set *s, const char *key);
+
+/*
+ * scans.c: whether the header function at an offset of a file names a
+ * primitive, as an earlier TU of the process found it: 1 or 0, or -1
+ * if not known yet.
+ */
+struct scan_file;
+struct scan_file *scans_file(struct scan_memo *m, const char *path, size_t len,
+			     time_t mtime);
+int scans_get(const struct scan_file *sf, unsigned off);
+void scans_put(struct scan_file *sf, unsigned off, bool named);
 
 /* text.c: the source text behind cursors and macro expansions */
 struct ir_file *text_file(struct builder *b, CXFile f);

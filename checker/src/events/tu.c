@@ -86,11 +86,34 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 	return false;
 }
 
+/* names_a_primitive(), answered once per process for each function */
+static bool names_a_primitive_memo(struct builder *b, CXCursor fn,
+				   struct floc at)
+{
+	struct ir_file *fi = b->opts->scans ? text_file(b, at.file) : NULL;
+	int known;
+	bool named;
+
+	if (!fi || !fi->buf)
+		return names_a_primitive(b, fn);
+	if (!fi->scans_looked) {
+		fi->scans_looked = true;
+		fi->scans = scans_file(b->opts->scans, fi->display, fi->len,
+				       clang_getFileTime(at.file));
+	}
+	known = scans_get(fi->scans, at.off);
+	if (known >= 0)
+		return known;
+	named = names_a_primitive(b, fn);
+	scans_put(fi->scans, at.off, named);
+	return named;
+}
+
 /* A header function not worth building: it names no primitive. */
 static bool skip_header_function(struct builder *b, CXCursor fn,
-				 const char *name)
+				 const char *name, struct floc at)
 {
-	return implements_primitive(name) || !names_a_primitive(b, fn);
+	return implements_primitive(name) || !names_a_primitive_memo(b, fn, at);
 }
 
 /*
@@ -107,6 +130,27 @@ static bool header_function_seen(struct builder *b, struct floc at)
 	prefix_seen_key(b, key);
 	free(key);
 	return seen;
+}
+
+/*
+ * A definition this TU builds: the main file's, and the headers' that
+ * name a primitive. The text first in the editor: whether a header
+ * declaration is a definition reads its body, which from a precompiled
+ * preamble means deserialising it, and most header functions are
+ * skipped. Without a preamble that is cheap, and most declarations are
+ * not definitions.
+ */
+static bool wanted(struct fn_walk *w, CXCursor c, const char *name,
+		   struct floc at)
+{
+	bool in_main = at.file == w->main_file;
+	bool preamble = w->b->opts->prefix;
+
+	if (preamble && !in_main && skip_header_function(w->b, c, name, at))
+		return false;
+	if (!clang_isCursorDefinition(c))
+		return false;
+	return in_main || preamble || !skip_header_function(w->b, c, name, at);
 }
 
 static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
@@ -143,13 +187,7 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 		return w->failed ? CXChildVisit_Break : CXChildVisit_Continue;
 	}
 	name = cursor_spelling(c);
-	/*
-	 * The text first: whether a header declaration is a definition
-	 * reads its body, which from a precompiled preamble means
-	 * deserialising it, and most header functions are skipped.
-	 */
-	if ((at.file == w->main_file || !skip_header_function(w->b, c, name)) &&
-	    clang_isCursorDefinition(c)) {
+	if (wanted(w, c, name, at)) {
 		/* a kept function's callee, undefined then */
 		if (at.file == w->main_file && !prefix_main_def(w->b, name)) {
 			free(name);
