@@ -108,7 +108,7 @@ struct builder {
 	bool loc_seen; /* visited once; later copies (typeof(x)) are skipped */
 	/* callee summaries, by the definition's file and offset */
 	struct summary *summaries;
-	unsigned nsummaries;
+	unsigned nsummaries, summaries_cap;
 	unsigned *sum_hash, sum_hash_cap; /* index + 1, open addressing */
 	struct evlist kept; /* summarised bodies, freed with the TU */
 	/* def-use: the loads a value being computed comes from */
@@ -298,6 +298,8 @@ const char *prefix_display(struct builder *b, const char *display);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);
+/* A new, zeroed summary at the end of the builder's: pointers into them move. */
+struct summary *summary_new(struct builder *b);
 
 /* shapes.c: what is left when no primitive's name is known */
 struct event *shapes_access(struct builder *b, CXCursor c, enum ctx ctx);

@@ -621,9 +621,7 @@ struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
 	hit = bsearch(&key, m->sums, m->nsums, sizeof(*m->sums), by_name_off);
 	if (!hit)
 		return NULL;
-	b->summaries = xrealloc(b->summaries,
-				(b->nsummaries + 1) * sizeof(*b->summaries));
-	sm = &b->summaries[b->nsummaries++];
+	sm = summary_new(b);
 	*sm = hit->s;
 	sm->file = f;
 	return sm;

@@ -187,6 +187,20 @@ static void sum_index(struct builder *b)
 	b->sum_hash[h] = i + 1;
 }
 
+struct summary *summary_new(struct builder *b)
+{
+	struct summary *sm;
+
+	if (b->nsummaries == b->summaries_cap) {
+		b->summaries_cap = b->summaries_cap ? b->summaries_cap * 2 : 64;
+		b->summaries = xrealloc(
+			b->summaries, b->summaries_cap * sizeof(*b->summaries));
+	}
+	sm = &b->summaries[b->nsummaries++];
+	memset(sm, 0, sizeof(*sm));
+	return sm;
+}
+
 /*
  * The summary of the function @call calls, if it is defined in this TU,
  * or NULL. Events made here go into a list of their own, kept until the
@@ -225,10 +239,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	bc = cursor_body(def);
 	if (clang_Cursor_isNull(bc))
 		return NULL;
-	b->summaries = xrealloc(b->summaries,
-				(b->nsummaries + 1) * sizeof(*b->summaries));
-	i = b->nsummaries++;
-	memset(&b->summaries[i], 0, sizeof(b->summaries[i]));
+	i = (unsigned)(summary_new(b) - b->summaries);
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
 	sum_index(b);
