@@ -210,7 +210,8 @@ def main():
     print(f"Linux whole tree: {len(entries)} TUs, -j{jobs}, {cpu} x {os.cpu_count()}, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.2f} at the end")
     print(f"{'run':<44} {'wall s':>8} {'x clang':>8} {'cpu s':>9} {'peak MB':>8} "
-          f"{'worker MB':>9} {'store MB':>8} {'parsed':>7} {'pairing s':>9} {'findings':>8}")
+          f"{'worker MB':>9} {'store MB':>8} {'parsed':>7} {'parse cpu':>9} {'rest cpu':>8} "
+          f"{'pairing s':>9} {'findings':>8}")
     names = {"clang": "clang -fsyntax-only", "cold": "ordercheck cold",
              "unchanged": "ordercheck unchanged",
              "header": f"edit {header} ({nh} TUs)", "c-file": f"edit {cfile}",
@@ -220,9 +221,15 @@ def main():
         ph = r.get("phases", {})
         parsed = ph.get("check", {}).get("what", "").split(" ")[0]
         pairing = ph.get("pairing", {}).get("s", float("nan"))
+        # the workers' CPU: libclang's parse, and our analysis with the rest
+        split = re.search(r"CPU: parsing ([\d.]+) s, analysis ([\d.]+) s",
+                          ph.get("check", {}).get("what", ""))
+        pcpu, rcpu = (float(split.group(1)), float(split.group(2))) if split \
+            else (float("nan"), float("nan"))
         print(f"{names[k]:<44} {r['wall']:>8.1f} {ratio:>8.2f} {r['cpu']:>9.1f} "
               f"{r['rss_max_mb']:>8.0f} {worker_mb(r):>9} "
-              f"{r.get('store_mb', 0):>8.1f} {parsed:>7} {pairing:>9.2f} "
+              f"{r.get('store_mb', 0):>8.1f} {parsed:>7} {pcpu:>9.1f} {rcpu:>8.1f} "
+              f"{pairing:>9.2f} "
               f"{'' if r.get('findings') is None else r['findings']:>8}")
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump({"entries": len(entries), "jobs": jobs, "cpu": cpu,

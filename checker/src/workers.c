@@ -52,7 +52,10 @@ static void take_payload(struct strbuf *b, const char *line)
 	sb_add(b, "\n", 1);
 }
 
-/* The child's loop: read a job number, check it, send records, "X\tN". */
+/*
+ * The child's loop: read a job number, check it, send records and its CPU
+ * times ("C\tPARSE\tREST"), then "X\tN".
+ */
 static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 			void *arg)
 {
@@ -67,6 +70,7 @@ static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 		diag_write_records(fout, &r.diags);
 		put_payload(fout, 'Q', &r.facts);
 		put_payload(fout, 'W', &r.inputs);
+		fprintf(fout, "C\t%.6f\t%.6f\n", r.parse_cpu, r.rest_cpu);
 		fprintf(fout, "X\t%ld\n", j);
 		fflush(fout);
 		job_result_free(&r);
@@ -74,8 +78,8 @@ static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 	_exit(0);
 }
 
-static int spawn(struct worker *w, struct tu_job *jobs, worker_fn fn,
-		 void *arg, struct worker *all, unsigned n)
+static int spawn(struct worker *w, struct tu_job *jobs, worker_fn fn, void *arg,
+		 struct worker *all, unsigned n)
 {
 	int down[2], up[2];
 	unsigned i;
@@ -135,7 +139,9 @@ static int take_lines(struct worker *w, struct job_result *r)
 	char *nl, *line = w->in.s;
 	int done = 0;
 
-	while (w->in.len && (nl = memchr(line, '\n', w->in.len - (size_t)(line - w->in.s)))) {
+	while (w->in.len &&
+	       (nl = memchr(line, '\n',
+			    w->in.len - (size_t)(line - w->in.s)))) {
 		*nl = '\0';
 		if (line[0] == 'X')
 			done = 1;
@@ -145,6 +151,9 @@ static int take_lines(struct worker *w, struct job_result *r)
 			take_payload(&r[w->job].facts, line);
 		else if (line[0] == 'W')
 			take_payload(&r[w->job].inputs, line);
+		else if (line[0] == 'C')
+			sscanf(line + 1, "%lf %lf", &r[w->job].parse_cpu,
+			       &r[w->job].rest_cpu);
 		else
 			diag_read_record(&r[w->job].diags, line);
 		line = nl + 1;
@@ -228,7 +237,8 @@ static int run_pool(struct tu_job *jobs, const unsigned *order, unsigned njobs,
 				done++;
 				continue;
 			}
-			if (timeout && time(NULL) - w[i].started > (time_t)timeout) {
+			if (timeout &&
+			    time(NULL) - w[i].started > (time_t)timeout) {
 				char *why = xasprintf("checking took more than "
 						      "%u seconds",
 						      timeout);

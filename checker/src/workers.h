@@ -15,6 +15,8 @@ struct job_result {
 	struct diag_list diags;
 	struct strbuf facts, inputs;
 	bool done; /* checked, not lost to a crash or timeout */
+	/* CPU seconds of the worker: libclang's parse, and the rest (--stats) */
+	double parse_cpu, rest_cpu;
 };
 
 void job_result_free(struct job_result *r);

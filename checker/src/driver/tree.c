@@ -556,11 +556,18 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	{
 		/* the largest worker's peak: what one more -j costs */
 		struct rusage ch;
+		double parse = 0, rest = 0;
+		unsigned i;
 
+		for (i = 0; i < njobs; i++) {
+			parse += t.res[i].parse_cpu;
+			rest += t.res[i].rest_cpu;
+		}
 		getrusage(RUSAGE_CHILDREN, &ch);
 		stat_line(&t, "check", t0,
-			  "%u files parsed, largest worker maxrss %ld KiB",
-			  njobs - reused, ch.ru_maxrss);
+			  "%u files parsed, largest worker maxrss %ld KiB; "
+			  "CPU: parsing %.3f s, analysis %.3f s",
+			  njobs - reused, ch.ru_maxrss, parse, rest);
 	}
 	t0 = now();
 	if (t.store && save(&t))
