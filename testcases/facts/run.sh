@@ -392,6 +392,10 @@ unreadable-row)
 	    db.execute("UPDATE tu SET facts = ? WHERE file = ?", ("\n".join(rows), f))
 	db.commit()
 	PY
+	# pairing the store alone is as strict
+	run "$oc" -p build --pair-only --verify
+	expect_status 2
+	expect_err "1 stored fact sets could not be read"
 	ORDERCHECK_TEST_CRASH_ON=producer.c run "$oc" -p build --verify "$tmp/tree/consumer.c"
 	expect_status 2
 	expect_err "1 stored fact sets could not be read"
