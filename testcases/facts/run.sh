@@ -160,6 +160,13 @@ pair-only)
 	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build --pair-only
 	expect_status 1
 	expect_out "$finding"
+	# a file named: its findings, with partners from the whole store
+	run "$oc" -p build --pair-only "$tmp/tree/consumer.c"
+	expect_status 1
+	expect_out "$finding"
+	run "$oc" -p build --pair-only "$tmp/tree/producer.c"
+	expect_status 0
+	case $out in *consumer.c*) fail "a file not named was reported: $out" ;; esac
 	run "$oc" --pair-only "$tmp/tree/consumer.c"
 	expect_status 2
 	expect_err "needs a facts store"

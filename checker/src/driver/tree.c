@@ -29,6 +29,9 @@ struct tree {
 	struct strset *mine; /* the keys of this run's jobs */
 	/* the keys of the compile database's files, or NULL: no database */
 	struct strset *db;
+	/* --pair-only with files named: the keys of those, whose findings
+	 * are reported; NULL: every file's */
+	struct strset *named;
 	const char *base; /* where we were started: names are shown from it */
 };
 
@@ -429,7 +432,7 @@ static bool pair(struct tree *t, struct diag_list *out)
 		g.bad++;
 	report = xcalloc(set.ntus ? set.ntus : 1, sizeof(*report));
 	for (i = 0; i < set.ntus && (i < t->njobs || t->o->pair_only); i++)
-		report[i] = true;
+		report[i] = !t->named || strset_has(t->named, set.tus[i]);
 	if (g.bad)
 		fprintf(stderr,
 			"ordercheck: %d stored fact sets could not be "
@@ -475,17 +478,10 @@ done:
 int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 	       struct check_opts *co, struct diag_list *out)
 {
-	struct tree t = { jobs,
-			  njobs,
-			  o,
-			  NULL,
-			  NULL,
-			  NULL,
-			  NULL,
-			  NULL,
-			  NULL,
-			  NULL,
-			  co->frontend.base_dir };
+	struct tree t = { .jobs = jobs,
+			  .njobs = njobs,
+			  .o = o,
+			  .base = co->frontend.base_dir };
 	struct input_cache *ic = NULL;
 	struct strset *keys = NULL;
 	char *err = NULL;
@@ -506,13 +502,19 @@ int tree_check(struct tu_job *jobs, unsigned njobs, const struct tree_opts *o,
 			return -1;
 		}
 		t.mine = strset_new();
-		if (o->from_db)
+		/* files named: theirs reported, partners from the whole tree */
+		if (o->from_db && o->db) {
+			t.db = database_keys(o->db, o->ndb);
+			t.named = database_keys(jobs, njobs);
+		} else if (o->from_db) {
 			t.db = database_keys(jobs, njobs);
+		}
 		/* a test run fails on lost facts, as the parsing run does */
 		rc = pair(&t, out) && o->strict ? -1 : 0;
 		diag_list_sort_unique(out);
 		strset_free(t.mine);
 		strset_free(t.db);
+		strset_free(t.named);
 		store_close(t.store);
 		return rc;
 	}
