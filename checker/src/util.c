@@ -374,3 +374,11 @@ bool strset_add(struct strset *s, const char *str)
 	strset_intern(s, str, strlen(str));
 	return s->n != before;
 }
+
+double clock_seconds(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Out of memory is the one failure we do not report per file: we abort. */
 void *xmalloc(size_t n);
@@ -64,6 +65,9 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
  */
 uint64_t hash64(const void *p, size_t n, uint64_t h);
 unsigned hash_str(const char *s);
+
+/* @clk's time in seconds (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID...) */
+double clock_seconds(clockid_t clk);
 #define HASH64_INIT 14695981039346656037ull
 
 /* Interned strings: one copy of each, stable until strset_free(). */

@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../pairs/inputs.h"
@@ -26,18 +25,6 @@ static void test_hooks(const char *file)
 			pause();
 }
 
-/*
- * The process's CPU time: libclang parses on a thread of its own, and a
- * worker checks one file at a time.
- */
-static double cpu_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 {
 	/* created after fork(), in the process that uses it */
@@ -45,14 +32,18 @@ void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 	static struct input_cache *inputs;
 	struct check_opts *o = arg;
 	CXTranslationUnit tu;
-	double t0 = cpu_now(), t1;
+	/*
+	 * The process's CPU time: libclang parses on a thread of its own,
+	 * and a worker checks one file at a time.
+	 */
+	double t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), t1;
 	int rc;
 
 	test_hooks(job->file);
 	if (!idx)
 		idx = clang_createIndex(0, 0);
 	rc = frontend_parse(idx, job, &o->frontend, NULL, &tu, &out->diags);
-	t1 = cpu_now();
+	t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	out->parse_cpu = t1 - t0;
 	if (rc)
 		return;
@@ -64,5 +55,5 @@ void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 		inputs_write(tu, inputs, &out->inputs);
 	}
 	clang_disposeTranslationUnit(tu);
-	out->rest_cpu = cpu_now() - t1;
+	out->rest_cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 }

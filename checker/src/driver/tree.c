@@ -253,10 +253,7 @@ static int save(struct tree *t)
 
 static double now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 /* --stats: one line per phase, for bench/ (not for tests: times vary) */

@@ -34,7 +34,6 @@ struct ir_file {
 	unsigned *lines; /* offsets of line starts, built on first use */
 	unsigned nlines;
 	struct scan_file *scans; /* scans.c's, once looked up */
-	bool scans_looked;
 };
 
 /* The loads a value comes from, and what its computation did to them. */

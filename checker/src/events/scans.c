@@ -3,7 +3,7 @@
  * Whether a header function's text names a primitive, remembered for the
  * process. Every kernel TU includes the same few hundred headers and
  * holds thousands of their inline functions: scanning each one's text
- * again in every TU was a quarter of the walk over the TU. The answer
+ * again in every TU was a large part of the walk over the TU. The answer
  * depends on the file's text alone, so a file is known by its name,
  * length and modification time (as make knows it); an edited header
  * starts afresh.

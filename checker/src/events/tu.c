@@ -96,11 +96,9 @@ static bool names_a_primitive_memo(struct builder *b, CXCursor fn,
 
 	if (!fi || !fi->buf)
 		return names_a_primitive(b, fn);
-	if (!fi->scans_looked) {
-		fi->scans_looked = true;
+	if (!fi->scans)
 		fi->scans = scans_file(b->opts->scans, fi->display, fi->len,
 				       clang_getFileTime(at.file));
-	}
 	known = scans_get(fi->scans, at.off);
 	if (known >= 0)
 		return known;
@@ -143,14 +141,13 @@ static bool header_function_seen(struct builder *b, struct floc at)
 static bool wanted(struct fn_walk *w, CXCursor c, const char *name,
 		   struct floc at)
 {
-	bool in_main = at.file == w->main_file;
-	bool preamble = w->b->opts->prefix;
-
-	if (preamble && !in_main && skip_header_function(w->b, c, name, at))
-		return false;
-	if (!clang_isCursorDefinition(c))
-		return false;
-	return in_main || preamble || !skip_header_function(w->b, c, name, at);
+	if (at.file == w->main_file)
+		return clang_isCursorDefinition(c);
+	if (w->b->opts->prefix)
+		return !skip_header_function(w->b, c, name, at) &&
+		       clang_isCursorDefinition(c);
+	return clang_isCursorDefinition(c) &&
+	       !skip_header_function(w->b, c, name, at);
 }
 
 static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,

@@ -16,10 +16,7 @@
 
 double mono_now(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 void checker_init(struct checker *ck, char **argv)
