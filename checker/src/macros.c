@@ -300,8 +300,7 @@ void macros_free(struct macro_table *mt)
 	memset(mt, 0, sizeof(*mt));
 }
 
-struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
-			    unsigned off)
+unsigned macros_from(const struct macro_table *mt, CXFile file, unsigned off)
 {
 	unsigned lo = 0, hi = mt->n;
 
@@ -309,19 +308,23 @@ struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 		unsigned mid = (lo + hi) / 2;
 		const struct macro_exp *m = &mt->v[mid];
 
-		if (m->file == file && m->off == off) {
-			/* the first of those starting here is the outermost */
-			while (mid && mt->v[mid - 1].file == file &&
-			       mt->v[mid - 1].off == off)
-				mid--;
-			return &mt->v[mid];
-		}
 		if ((uintptr_t)m->file < (uintptr_t)file ||
 		    (m->file == file && m->off < off))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
+			    unsigned off)
+{
+	unsigned i = macros_from(mt, file, off);
+
+	/* the first of those starting here is the outermost */
+	if (i < mt->n && mt->v[i].file == file && mt->v[i].off == off)
+		return &mt->v[i];
 	return NULL;
 }
 

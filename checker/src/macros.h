@@ -103,6 +103,12 @@ struct macro_table {
 int macros_collect(CXTranslationUnit tu, struct macro_table *mt);
 void macros_free(struct macro_table *mt);
 
+/*
+ * Where the expansions written in @file from @off on start in the table
+ * (sorted by file, then offset): the index of the first, or mt->n.
+ */
+unsigned macros_from(const struct macro_table *mt, CXFile file, unsigned off);
+
 /* The expansion whose name starts at @off in @file, or NULL. */
 struct macro_exp *macros_at(const struct macro_table *mt, CXFile file,
 			    unsigned off);

@@ -265,11 +265,14 @@ bool macro_visit_empty(struct builder *b, CXCursor c)
 		return false;
 	while (p > 0 && (fi->buf[p - 1] == ' ' || fi->buf[p - 1] == '\t'))
 		p--;
-	for (i = 0; i < b->macros.n; i++) {
+	/* an expansion ending at p starts before it */
+	for (i = macros_from(&b->macros, s.file, 0); i < b->macros.n; i++) {
 		struct macro_exp *m = &b->macros.v[i];
 		unsigned j;
 
-		if (m->file != s.file || m->end_off != p || m->outer)
+		if (m->file != s.file || m->off >= p)
+			break;
+		if (m->end_off != p || m->outer)
 			continue;
 		if (!m->prim) {
 			/* a user macro around it: the primitive it writes */

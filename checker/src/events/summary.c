@@ -52,11 +52,11 @@ static struct macro_exp **unclaim_body(struct builder *b, CXCursor bc,
 	unsigned i, j;
 
 	*n = 0;
-	for (i = 0; i < b->macros.n; i++) {
+	for (i = macros_from(&b->macros, s.file, s.off); i < b->macros.n; i++) {
 		struct macro_exp *m = &b->macros.v[i];
 
-		if (m->file != s.file || m->off < s.off || m->off >= e.off)
-			continue;
+		if (m->file != s.file || m->off >= e.off)
+			break;
 		unclaim(&v, n, m);
 		for (j = 0; j < m->nplan; j++)
 			unclaim(&v, n, m->plan[j]);
