@@ -98,6 +98,18 @@ static void doc_free(struct doc *d)
 	free(d);
 }
 
+void doc_took(struct doc *d, long ms, bool reparsed)
+{
+	if (!reparsed)
+		return;
+	if (d->ntook == DOC_HISTORY) {
+		memmove(d->took, d->took + 1,
+			(DOC_HISTORY - 1) * sizeof(*d->took));
+		d->ntook--;
+	}
+	d->took[d->ntook++] = ms;
+}
+
 void docs_close(struct docs *ds, struct doc *d)
 {
 	unsigned i;

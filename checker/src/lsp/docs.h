@@ -27,7 +27,7 @@ struct doc {
 	long long version;
 	double due; /* when a check is due (mono_now()), 0: none */
 	bool in_flight;
-	/* the last checks' times (ms), oldest first, for the debounce */
+	/* the last re-checks' times (ms), oldest first, for the debounce */
 	long took[DOC_HISTORY];
 	unsigned ntook;
 	long long failed_version; /* the checker died on it; -1: none */
@@ -52,6 +52,14 @@ struct doc *docs_open(struct docs *ds, const char *uri, const char *text,
 		      size_t len, long long version);
 void docs_close(struct docs *ds, struct doc *d);
 void docs_free(struct docs *ds);
+
+/*
+ * A check of @d took @ms: kept for the debounce when it re-parsed the TU
+ * on its preamble (@reparsed). The first check parses without one and
+ * takes several times longer; clangd's debounce, which ours follows,
+ * likewise records only the AST builds made on a preamble.
+ */
+void doc_took(struct doc *d, long ms, bool reparsed);
 
 /*
  * One entry of didChange's contentChanges: the whole text, or a range

@@ -286,16 +286,6 @@ static double debounce(const struct server *s, const struct doc *d)
 				     srv_debounce_policy(d->took, d->ntook);
 }
 
-static void took(struct doc *d, long ms)
-{
-	if (d->ntook == DOC_HISTORY) {
-		memmove(d->took, d->took + 1,
-			(DOC_HISTORY - 1) * sizeof(*d->took));
-		d->ntook--;
-	}
-	d->took[d->ntook++] = ms;
-}
-
 static void did_change(struct server *s, const json_t *params)
 {
 	struct doc *d = docs_find(&s->docs, doc_uri(params));
@@ -612,7 +602,7 @@ void srv_check_done(struct server *s, struct check_done *cd)
 		d->failed_version = d->version;
 		render_lost(d, cd->lost);
 	} else {
-		took(d, cd->ms);
+		doc_took(d, cd->ms, cd->reparsed);
 		diag_list_sort_unique(&cd->diags);
 		render_results(d, &cd->diags, &rc);
 		srv_log(s,

@@ -367,6 +367,22 @@ static void test_debounce(void)
 	CHECK(srv_debounce_policy(many, 20) == 0.12);
 }
 
+/* The debounce's history: re-checks on the preamble, the last 15 */
+static void test_took(void)
+{
+	struct docs ds = { 0 };
+	struct doc *d = docs_open(&ds, "file:///a.c", "", 0, 1);
+	unsigned i;
+
+	doc_took(d, 1900, false); /* the first check: no preamble yet */
+	CHECK(d->ntook == 0);
+	for (i = 0; i < DOC_HISTORY + 2; i++)
+		doc_took(d, 100 + (long)i, true);
+	CHECK(d->ntook == DOC_HISTORY);
+	CHECK(d->took[0] == 102 && d->took[DOC_HISTORY - 1] == 116);
+	docs_free(&ds);
+}
+
 int main(void)
 {
 	test_json_valid();
@@ -377,6 +393,7 @@ int main(void)
 	test_uris();
 	test_changes();
 	test_debounce();
+	test_took();
 	if (failures)
 		fprintf(stderr, "%d failure(s)\n", failures);
 	else
