@@ -955,6 +955,107 @@ def case_recheck_headers(oc, tmp):
         s.c.shutdown_exit()
 
 
+MAIN_C = """#include "h.h"
+#define OBJ_OP(o) atomic_inc(&(o)->refs)
+static void late(struct obj *o);
+
+void a1(struct obj *o)
+{
+	OBJ_OP(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 1);
+}
+
+void a2(struct obj *o)
+{
+	late(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 2);
+}
+%(mid)s
+static void late(struct obj *o)
+{
+	%(late)s;
+}
+
+#define OBJ_LONG(o) \\
+	%(long)s
+
+void a3(struct obj *o)
+{
+	OBJ_LONG(o);
+	smp_mb();
+	WRITE_ONCE(o->ready, 3);
+}
+%(tail)s"""
+
+
+def case_recheck_main(oc, tmp):
+    """A re-check also keeps the main file's functions that come before
+    the first byte the edit changed and read nothing after it
+    (events/prefix.c); it must publish what a fresh check does: a1
+    kept; a2, which calls late() defined after the edit, built again
+    when late() changes; none kept when the last line of a multi-line
+    #define is edited (no '#' on it: the macro table finds a definition
+    by name) or when a macro a1 uses is redefined after the edit."""
+    proj = os.path.join(tmp, "proj")
+    hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
+    write(hdr, KEPT_H)
+    old_mtime(hdr, 200)
+    parts = {"mid": "", "long": "atomic_inc(&(o)->refs)",
+             "late": "atomic_inc(&o->refs)", "tail": ""}
+    write(src, MAIN_C % parts)
+    compile_db(proj, ["a.c"])
+    s = Session(tmp, [oc, "lsp", "--debounce", "50"])
+    n = 0
+    try:
+        s.initialize()
+        uri = s.c.open(src)
+
+        def kept():
+            s.log.flush()
+            with open(s.logpath) as f:
+                m = re.findall(r"(\d+) of the main file's", f.read())
+            return int(m[-1]) if m else -1
+
+        def step(what, want_main, **change):
+            nonlocal n
+            n += 1
+            parts.update(change)
+            got = recheck_matches_fresh(s, oc, tmp, src, uri,
+                                        MAIN_C % parts, what, "fresh%d" % n)
+            k = kept()
+            check(k == want_main, "%s: %d of the main file's functions "
+                  "kept, want %d" % (what, k, want_main))
+            return got
+
+        d0 = s.c.diagnostics(uri, lambda ds: True, 120)
+        time.sleep(2)  # the worker builds the preamble meanwhile
+        check(len(ours(d0)) >= 3, "a1's, a2's and a3's findings: %r" % d0)
+        # a2 read late(), after the edit: built again; a1 kept
+        step("a comment-free line after a2", 1, mid="int added;")
+        d2 = step("late() changed", 1,
+                  late="WRITE_ONCE(o->ready, 9)")
+        check(len(ours(d2)) == len(ours(d0)) - 1, "a2's finding gone: %r"
+              % d2)
+        # the recorded text again: every function kept
+        step("late() back, the line gone", 4, mid="",
+             late="atomic_inc(&o->refs)")
+        # the last line of a multi-line #define: nothing after it kept
+        d4 = step("the #define's last line", 0,
+                  long="WRITE_ONCE((o)->ready, 4)")
+        check(len(ours(d4)) == len(ours(d0)) - 1, "a3's finding gone: %r"
+              % d4)
+        step("OBJ_OP redefined at the end", 0,
+             tail="#undef OBJ_OP\n#define OBJ_OP(o) WRITE_ONCE((o)->ready, 8)\n")
+        step("all as it was", 0, mid="", tail="",
+             long="atomic_inc(&(o)->refs)")
+    except (Fail, LspError) as e:
+        raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
+    finally:
+        s.c.shutdown_exit()
+
+
 def main():
     oc, case = os.path.abspath(sys.argv[1]), sys.argv[2]
     fn = globals().get("case_" + case.replace("-", "_"))

@@ -38,8 +38,11 @@ void include_memo_free(struct include_memo *m);
 struct prefix_memo;
 struct prefix_memo *prefix_memo_new(void);
 void prefix_memo_free(struct prefix_memo *m);
-/* How many functions the last build took from @m (0: it built them all). */
-unsigned prefix_memo_reused(const struct prefix_memo *m);
+/* The functions the last build took from @m, of headers and of the main file */
+struct memo_kept {
+	unsigned header, main;
+};
+struct memo_kept prefix_memo_reused(const struct prefix_memo *m);
 
 struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */

@@ -59,6 +59,12 @@ struct summary {
 	bool done;
 	/* made in a prefix (prefix.c) from what follows it: not kept */
 	bool tainted;
+	/*
+	 * Recording a memo: the function whose build made it (an index of
+	 * the TU's), and the main file's text it read, up to that offset
+	 * (0: none), its callees' included.
+	 */
+	unsigned creator, reach;
 	bool rmw; /* an atomic RMW anywhere in it */
 	const struct event *first, *last;
 	const struct evlist *body; /* all its events (arena) */
@@ -129,6 +135,8 @@ struct builder {
 	bool pm_poison; /* the prefix leans on what follows: not kept */
 	bool pm_taint; /* what is being built read past the prefix */
 	unsigned pm_fn; /* the index of the function being built */
+	CXFile pm_main; /* the main file, when there is a memo */
+	unsigned pm_reach; /* recording: the main file's text read, to there */
 	const void **pm_files; /* files of the prefix's functions (a set) */
 	unsigned pm_nfiles, pm_cap;
 	struct pm_log *pm_log; /* recording: the claims, when */
@@ -266,8 +274,22 @@ void prefix_visit(struct builder *b, CXFile f);
  */
 bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 		    CXCursor c);
-/* A header function of the prefix was built at @at (record). */
-void prefix_built(struct builder *b, struct floc at, bool taint);
+/*
+ * A function was built at @at (record): @taint, a header function of
+ * the prefix that read past it, or one of the rest that is never kept;
+ * @reach, the main file's text its build read, up to that offset.
+ */
+void prefix_built(struct builder *b, struct floc at, bool taint,
+		  unsigned reach);
+/*
+ * Reuse, past the prefix: the main file's function at @at, @name, which
+ * this check would build, is the memo's next one and read only text
+ * before the first byte the edit changed; it is added to @out, and what
+ * its build did to the builder's state is done again (1). 0 when it is
+ * not: from there on every function is built. -1: the memo did not fit.
+ */
+int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
+		const char *name);
 /* A header function's key for the seen set, built in the prefix. */
 void prefix_seen_key(struct builder *b, const char *key);
 /* @m was claimed by the function being built (record). */
@@ -283,6 +305,8 @@ bool prefix_main_def(struct builder *b, const char *name);
 bool prefix_outside(struct builder *b, CXFile f);
 /* At the main file's first function @fn: false if the reuse is wrong. */
 bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn);
+/* After the walk, before the macro table is freed (record). */
+void prefix_walked(struct builder *b, struct tu_ir *out);
 /* After the walk: the memo takes what it keeps. */
 void prefix_finish(struct builder *b, struct tu_ir *out);
 /* A reuse went wrong (its IR freed already): the memo is forgotten. */

@@ -204,7 +204,7 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 	bool saved_loc = b->in_loc, saved_seen = b->loc_seen;
 
 	m->claimed = true;
-	if (!b->depth && b->pm_prefix)
+	if (!b->depth)
 		prefix_claimed(b, m);
 	if (b->depth) {
 		if (b->nclaims == b->claims_cap) {

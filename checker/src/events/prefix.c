@@ -32,6 +32,7 @@
  * defining a function at an offset of a file the prefix's functions
  * were seen in.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,7 +56,10 @@ struct pm_fn {
 	struct function_ir *ir;
 	const char *name; /* interned file name */
 	unsigned off;
-	bool tainted; /* built again at each reuse */
+	/* the prefix's: built again at each reuse; the rest's: never kept */
+	bool tainted;
+	unsigned reach; /* the main file's text its build read, to there */
+	bool taken; /* by this reuse */
 	char *seen; /* its key in the seen set, or NULL */
 };
 
@@ -67,12 +71,18 @@ struct pm_log {
 
 struct prefix_memo {
 	bool valid;
-	unsigned reused;
+	unsigned reused, reused_main; /* by the last build; of the main file */
 	struct strset *names; /* file names, and displays */
 	size_t main_len; /* P */
 	uint64_t main_hash;
-	struct pm_fn *fns;
+	struct pm_fn *fns; /* every function the recording built, in order */
 	unsigned nfns;
+	unsigned first_main; /* fns[first_main] is the first one past P */
+	char *text; /* the main file's, recorded */
+	size_t text_len;
+	/* a reuse: the text before this offset is the recorded one */
+	unsigned same_upto;
+	bool taking; /* a reuse past P: the next function may be kept */
 	struct arena *arena;
 	struct evlist kept;
 	const char **files; /* the files the functions' events point into */
@@ -128,8 +138,11 @@ static void forget(struct prefix_memo *m)
 	strset_free(m->undef);
 	m->undef = NULL;
 	build_state_free(m);
+	free(m->text);
+	m->text = NULL;
+	m->text_len = 0;
 	m->fns = NULL;
-	m->nfns = 0;
+	m->nfns = m->first_main = 0;
 	memset(&m->kept, 0, sizeof(m->kept));
 	m->arena = NULL;
 	m->files = NULL;
@@ -150,9 +163,15 @@ void prefix_memo_free(struct prefix_memo *m)
 	free(m);
 }
 
-unsigned prefix_memo_reused(const struct prefix_memo *m)
+struct memo_kept prefix_memo_reused(const struct prefix_memo *m)
 {
-	return m ? m->reused : 0;
+	struct memo_kept k = { 0, 0 };
+
+	if (m) {
+		k.header = m->reused - m->reused_main;
+		k.main = m->reused_main;
+	}
+	return k;
 }
 
 const char *prefix_display(struct builder *b, const char *display)
@@ -188,6 +207,61 @@ static const char *main_text(struct builder *b, CXFile main, size_t *len)
 	return fi->buf;
 }
 
+/*
+ * Whether a line from the one holding @from to the one holding @to, or
+ * the line that one continues, is a preprocessor directive. The macro
+ * table finds a definition by its name, the TU's last one of it: a
+ * changed #define can change what a function before it was built from.
+ */
+static bool directive_near(const char *t, size_t len, size_t from, size_t to)
+{
+	size_t i = from < len ? from : len, j;
+
+	while (i > 0 && t[i - 1] != '\n')
+		i--;
+	/* a line ending in a backslash continues on the next */
+	while (i >= 2 && t[i - 2] == '\\') {
+		i--;
+		while (i > 0 && t[i - 1] != '\n')
+			i--;
+	}
+	for (;;) {
+		for (j = i; j < len && (t[j] == ' ' || t[j] == '\t'); j++)
+			;
+		if (j < len && t[j] == '#')
+			return true;
+		while (i < len && t[i] != '\n')
+			i++;
+		if (i >= len || i >= to)
+			return false;
+		i++;
+	}
+}
+
+/*
+ * How much of the main file's text is the recorded one: the first byte
+ * that differs (UINT_MAX: none). 0 when the edit touches a directive.
+ */
+static unsigned same_upto(const struct prefix_memo *m, const char *buf,
+			  size_t len)
+{
+	size_t n = m->text_len < len ? m->text_len : len, d = 0, s = 0;
+
+	if (!m->text)
+		return 0;
+	while (d < n && m->text[d] == buf[d])
+		d++;
+	if (d == m->text_len && d == len)
+		return UINT_MAX;
+	while (s < n - d && m->text[m->text_len - 1 - s] == buf[len - 1 - s])
+		s++;
+	if (d >= UINT_MAX ||
+	    directive_near(m->text, m->text_len, d, m->text_len - s) ||
+	    directive_near(buf, len, d, len - s))
+		return 0;
+	return (unsigned)d;
+}
+
 bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 		  bool includes_same, unsigned *cap)
 {
@@ -200,13 +274,18 @@ bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 	b->pm_mode = PM_OFF;
 	if (!m || !main)
 		return true;
-	m->reused = 0;
+	b->pm_main = main;
+	m->reused = m->reused_main = 0;
 	m->next_fn = m->next_claim = 0;
+	m->taking = false;
+	for (i = 0; i < m->nfns; i++)
+		m->fns[i].taken = false;
 	b->pm_prefix = true;
 	buf = main_text(b, main, &len);
 	if (m->valid && includes_same && buf && len >= m->main_len &&
 	    hash64(buf, m->main_len, HASH64_INIT) == m->main_hash) {
 		b->pm_mode = PM_REUSE;
+		m->same_upto = same_upto(m, buf, len);
 		*cap = m->nfns + 64;
 		out->fns = xmalloc(*cap * sizeof(*out->fns));
 		/* the texts the kept events point into: this check's */
@@ -338,9 +417,9 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 	char *name;
 	bool same;
 
-	while (t < m->nfns && !m->fns[t].tainted)
+	while (t < m->first_main && !m->fns[t].tainted)
 		t++;
-	if (t >= m->nfns || at.off != m->fns[t].off ||
+	if (t >= m->first_main || at.off != m->fns[t].off ||
 	    find_name(m, at.file) != m->fns[t].name)
 		return false;
 	name = cursor_spelling(c);
@@ -379,8 +458,7 @@ void prefix_undefined(struct builder *b, CXCursor callee)
 {
 	char *name;
 
-	if (b->pm_mode != PM_RECORD || !b->pm_prefix ||
-	    clang_Cursor_isNull(callee))
+	if (b->pm_mode != PM_RECORD || clang_Cursor_isNull(callee))
 		return;
 	name = cursor_spelling(callee);
 	strset_add(b->pm->undef, name);
@@ -413,7 +491,7 @@ void prefix_seen_key(struct builder *b, const char *key)
 	b->pm->pending_seen = xstrdup(key);
 }
 
-void prefix_built(struct builder *b, struct floc at, bool taint)
+void prefix_built(struct builder *b, struct floc at, bool taint, unsigned reach)
 {
 	struct prefix_memo *m = b->pm;
 	struct pm_fn *f;
@@ -426,6 +504,7 @@ void prefix_built(struct builder *b, struct floc at, bool taint)
 	f->name = name_of(m, at.file);
 	f->off = at.off;
 	f->tainted = taint;
+	f->reach = reach;
 	f->seen = m->pending_seen;
 	m->pending_seen = NULL;
 }
@@ -472,7 +551,7 @@ static int by_fn(const void *pa, const void *pb)
 	return a->fn < b->fn ? -1 : a->fn > b->fn;
 }
 
-/* What the main file's functions will take from the prefix, kept. */
+/* What the functions built after each kept one will take from it. */
 static void record(struct builder *b, struct tu_ir *out, CXFile main)
 {
 	struct prefix_memo *m = b->pm;
@@ -493,7 +572,8 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 
 		if (e->claimed) {
 			fn = claimed_by(b, e);
-			if (fn < 0 || e->file == main ||
+			if (fn < 0 ||
+			    (e->file == main && (unsigned)fn < m->first_main) ||
 			    macros_at(&b->macros, e->file, e->off) != e) {
 				b->pm_poison = true;
 				break;
@@ -506,7 +586,8 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 			if (!e->plan[j]->claimed)
 				continue;
 			fn = claimed_by(b, e->plan[j]);
-			if (fn < 0 || e->file == main ||
+			if (fn < 0 ||
+			    (e->file == main && (unsigned)fn < m->first_main) ||
 			    macros_at(&b->macros, e->file, e->off) != e) {
 				b->pm_poison = true;
 				break;
@@ -517,7 +598,7 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		}
 	}
 	/* a claim we did not find in the table: not all is given back */
-	if (n != b->pm_nlog || b->macros.watch_end > m->main_len)
+	if (n != b->pm_nlog)
 		b->pm_poison = true;
 	if (b->pm_poison)
 		return;
@@ -555,20 +636,69 @@ bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
 	const char *buf;
 
 	b->pm_prefix = false;
-	if (b->pm_mode == PM_REUSE)
-		return p == m->main_len && m->next_fn <= m->nfns &&
-		       take_upto(b, out, m->nfns);
+	if (b->pm_mode == PM_REUSE) {
+		m->taking = true;
+		return p == m->main_len && m->next_fn <= m->first_main &&
+		       take_upto(b, out, m->first_main);
+	}
 	if (b->pm_mode != PM_RECORD)
 		return true;
 	buf = main_text(b, main, &len);
-	if (!buf || p > len) {
+	if (!buf || p > len || b->macros.watch_end > p) {
 		b->pm_poison = true;
 		return true;
 	}
 	m->main_len = p;
 	m->main_hash = hash64(buf, p, HASH64_INIT);
-	record(b, out, main);
+	m->first_main = m->nfns;
 	return true;
+}
+
+void prefix_walked(struct builder *b, struct tu_ir *out)
+{
+	if (b->pm_mode == PM_RECORD && !b->pm_poison && !b->pm_prefix)
+		record(b, out, b->pm_main);
+}
+
+/* Reuse: what the function at @upto - 1 claimed is claimed by its build. */
+static void claims_skip(struct prefix_memo *m, unsigned upto)
+{
+	while (m->next_claim < m->nclaims && m->claims[m->next_claim].fn < upto)
+		m->next_claim++;
+}
+
+int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
+		const char *name)
+{
+	struct prefix_memo *m = b->pm;
+	struct pm_fn *f;
+
+	if (!m || b->pm_mode != PM_REUSE || b->pm_prefix || !m->taking)
+		return 0;
+	f = m->next_fn < m->nfns ? &m->fns[m->next_fn] : NULL;
+	/* past the edit the functions are not the recorded ones */
+	if (!f || at.off != f->off || find_name(m, at.file) != f->name ||
+	    strcmp(name, f->ir->name) ||
+	    (at.file == b->pm_main && at.off >= m->same_upto)) {
+		m->taking = false;
+		return 0;
+	}
+	m->next_fn++;
+	/*
+	 * One that read the edited text is built again in its place: what
+	 * it read is as recorded for those after it that did not.
+	 */
+	if (f->tainted || f->reach > m->same_upto) {
+		claims_skip(m, m->next_fn);
+		return 0;
+	}
+	f->taken = true;
+	push_fn(out, f->ir);
+	m->reused++;
+	m->reused_main++;
+	if (f->seen && b->opts->seen)
+		seen_test_and_add(b->opts->seen, f->seen);
+	return claims_upto(b, m->next_fn) ? 1 : -1;
 }
 
 void prefix_fail(struct prefix_memo *m)
@@ -580,6 +710,8 @@ void prefix_fail(struct prefix_memo *m)
 void prefix_finish(struct builder *b, struct tu_ir *out)
 {
 	struct prefix_memo *m = b->pm;
+	size_t len;
+	const char *buf;
 	unsigned i;
 
 	free(b->pm_files);
@@ -603,6 +735,10 @@ void prefix_finish(struct builder *b, struct tu_ir *out)
 	out->arena = NULL;
 	m->kept = out->kept;
 	memset(&out->kept, 0, sizeof(out->kept));
+	buf = main_text(b, b->pm_main, &len);
+	m->text = xmalloc(len ? len : 1);
+	memcpy(m->text, buf, len);
+	m->text_len = len;
 	m->valid = true;
 }
 
@@ -619,7 +755,10 @@ struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
 	if (!key.name)
 		return NULL;
 	hit = bsearch(&key, m->sums, m->nsums, sizeof(*m->sums), by_name_off);
-	if (!hit)
+	/* made by a function past the prefix not taken: made again */
+	if (!hit ||
+	    (hit->s.creator >= m->first_main &&
+	     (hit->s.creator >= m->nfns || !m->fns[hit->s.creator].taken)))
 		return NULL;
 	sm = summary_new(b);
 	*sm = hit->s;

@@ -213,7 +213,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	struct floc at;
 	struct summary *sm;
 	struct evlist body = { 0 };
-	unsigned i, n;
+	unsigned i, n, reach;
 	CXCursor bc;
 	bool taint;
 
@@ -228,9 +228,11 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	if (sm) {
 		if (sm->done && sm->tainted)
 			b->pm_taint = true;
+		if (sm->reach > b->pm_reach)
+			b->pm_reach = sm->reach;
 		return sm->done ? sm : NULL;
 	}
-	/* one the header functions before the main file's made, kept */
+	/* one a function the memo kept made */
 	sm = prefix_summary(b, at.file, at.off);
 	if (sm) {
 		sum_index(b);
@@ -242,13 +244,21 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	i = (unsigned)(summary_new(b) - b->summaries);
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
+	b->summaries[i].creator = b->pm_fn;
 	sum_index(b);
 	taint = b->pm_taint;
 	b->pm_taint = prefix_outside(b, at.file);
+	reach = b->pm_reach;
+	b->pm_reach = at.file && at.file == b->pm_main ?
+			      text_extent_end(b, def).off :
+			      0;
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
 	sm->tainted = b->pm_taint;
 	b->pm_taint = taint || sm->tainted;
+	sm->reach = b->pm_reach;
+	if (reach > b->pm_reach)
+		b->pm_reach = reach;
 	/* a trailing "return x;" is not what the wrapper ends with */
 	n = body.n;
 	while (n && body.v[n - 1]->type == EV_JUMP &&

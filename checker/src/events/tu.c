@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Walking a translation unit: which function definitions get an IR. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,10 +39,17 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->coll = NULL;
 	b->pm_fn = w->out->nfns;
 	b->pm_taint = false;
+	/* a function written across files (a macro's) is never kept */
+	b->pm_reach = f->in_header ? 0 :
+		      f->span.end_off >= f->span.off &&
+				      !strcmp(f->span.file,
+					      text_display(b, at.file)) ?
+				     f->span.end_off :
+				     UINT_MAX;
 	defuse_locals_reset(b);
 	visit(b, body, CTX_LOAD);
-	if (b->pm_prefix && f->in_header)
-		prefix_built(b, at, b->pm_taint);
+	prefix_built(b, at, b->pm_prefix ? b->pm_taint : f->in_header,
+		     b->pm_reach);
 	if (w->out->nfns == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
 		w->out->fns =
@@ -158,6 +166,7 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	struct floc at;
 	char *name;
 	unsigned n0;
+	int took;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
@@ -190,6 +199,13 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 			free(name);
 			w->failed = true;
 			return CXChildVisit_Break;
+		}
+		took = prefix_take(w->b, w->out, at, name);
+		if (took) {
+			free(name);
+			w->failed = took < 0;
+			return took < 0 ? CXChildVisit_Break :
+					  CXChildVisit_Continue;
 		}
 		bc = cursor_body(c);
 		if (!clang_Cursor_isNull(bc))
@@ -330,6 +346,8 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 				    &w);
 	/* the walk ended before the main file's first function */
 	ok = ok && !w.failed && !(b.pm_mode == PM_REUSE && b.pm_prefix);
+	if (ok)
+		prefix_walked(&b, out);
 	if (!found)
 		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);

@@ -239,19 +239,21 @@ static int take_lines(struct checker *ck, struct check_done *done)
 		unsigned long seq;
 		long ms, parse_ms = 0, cpu_ms = -1;
 		int reparsed;
-		unsigned reused = 0;
+		unsigned kept = 0, kept_main = 0;
 
 		*nl = '\0';
 		if (line[0] == 'X' &&
-		    sscanf(line, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u", &seq, &ms,
-			   &reparsed, &parse_ms, &cpu_ms, &reused) >= 3) {
+		    sscanf(line, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u", &seq, &ms,
+			   &reparsed, &parse_ms, &cpu_ms, &kept,
+			   &kept_main) >= 3) {
 			if (ck->busy && seq == ck->seq) {
 				finish(ck, done, NULL);
 				done->ms = ms;
 				done->reparsed = reparsed;
 				done->parse_ms = parse_ms;
 				done->cpu_ms = cpu_ms;
-				done->reused = reused;
+				done->reused = kept;
+				done->reused_main = kept_main;
 				finished = 1;
 			}
 		} else if (ck->busy && diag_read_record(&ck->got, line)) {

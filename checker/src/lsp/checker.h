@@ -38,7 +38,8 @@ struct check_done {
 	long parse_ms; /* of which libclang's parse */
 	long cpu_ms; /* the worker's CPU time for it, -1: not told */
 	bool reparsed;
-	unsigned reused; /* header functions kept from the last check */
+	/* functions kept from the last check: of headers, of the main file */
+	unsigned reused, reused_main;
 	char *lost; /* not NULL: no results, this says why */
 };
 

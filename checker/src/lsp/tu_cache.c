@@ -163,7 +163,7 @@ static long ms_since(const struct timespec *t0)
 
 bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		    struct diag_list *out, bool *fatal, long *parse_ms,
-		    unsigned *reused)
+		    struct memo_kept *kept)
 {
 	struct timespec t0;
 	const char *path = r->file;
@@ -174,7 +174,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 
 	*fatal = false;
 	*parse_ms = 0;
-	*reused = 0;
+	memset(kept, 0, sizeof(*kept));
 	if (!s)
 		s = add(c, path);
 	s->used = ++c->clock;
@@ -204,7 +204,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	ao.build.includes = s->includes;
 	ao.build.prefix = s->prefix;
 	analyze_tu(s->tu, &ao, out, NULL);
-	*reused = prefix_memo_reused(s->prefix);
+	*kept = prefix_memo_reused(s->prefix);
 	seen_free(ao.build.seen);
 	return reparsed;
 }

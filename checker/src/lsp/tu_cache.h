@@ -33,12 +33,12 @@ void tu_cache_free(struct tu_cache *c);
  * messages to @out. Returns true when an existing TU was re-parsed.
  * *fatal is set when libclang crashed: its state is suspect and the
  * process should go. *parse_ms: the part of it libclang took.
- * *reused: the header functions taken from the last check (build.h's
- * prefix memo), 0 when all were built.
+ * *kept: the functions taken from the last check (build.h's prefix
+ * memo), none when all were built.
  */
 bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		    struct diag_list *out, bool *fatal, long *parse_ms,
-		    unsigned *reused);
+		    struct memo_kept *kept);
 
 /*
  * After a first parse: re-parse @r's file once, unchanged, so that

@@ -156,7 +156,7 @@ int lsp_worker_main(const struct worker_opts *o)
 		struct timespec t0, cpu0;
 		bool reparsed;
 		long parse_ms;
-		unsigned reused;
+		struct memo_kept kept;
 
 		if (!strcmp(r.op, "close") && r.file) {
 			tu_cache_close(c, r.file);
@@ -165,17 +165,17 @@ int lsp_worker_main(const struct worker_opts *o)
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
 			reparsed = tu_cache_check(c, &r, &l, &fatal, &parse_ms,
-						  &reused);
+						  &kept);
 			suppress_in_buffer(&l, o->frontend.base_dir, r.file,
 					   r.text, r.text_len);
 			absolute_paths(&l);
 			diag_write_records(out, &l);
 			/* the CPU time too: on a loaded machine it is the cost */
-			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\n", r.seq,
-				elapsed_ms(CLOCK_MONOTONIC, &t0), reparsed,
-				parse_ms,
+			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u\n",
+				r.seq, elapsed_ms(CLOCK_MONOTONIC, &t0),
+				reparsed, parse_ms,
 				elapsed_ms(CLOCK_PROCESS_CPUTIME_ID, &cpu0),
-				reused);
+				kept.header, kept.main);
 			fflush(out);
 			diag_list_free(&l);
 			/* texts no open file's check read in a while */
