@@ -127,6 +127,8 @@ int main(int argc, char **argv)
 	struct build_opts bo = { 0 }, fresh_bo = { 0 };
 	int a = 1;
 
+	/* as the editor's worker (lsp/worker.c): libclang on this thread */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	for (; a + 1 < argc && argv[a][0] == '-' && strcmp(argv[a], "--");
 	     a += 2) {
 		if (!strcmp(argv[a], "-n"))

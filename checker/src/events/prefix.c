@@ -656,8 +656,19 @@ bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
 
 void prefix_walked(struct builder *b, struct tu_ir *out)
 {
-	if (b->pm_mode == PM_RECORD && !b->pm_poison && !b->pm_prefix)
-		record(b, out, b->pm_main);
+	struct prefix_memo *m = b->pm;
+	size_t len;
+	const char *buf;
+
+	if (b->pm_mode != PM_RECORD || b->pm_poison || b->pm_prefix)
+		return;
+	record(b, out, b->pm_main);
+	/* the text the kept functions' reach is measured in */
+	buf = main_text(b, b->pm_main, &len);
+	free(m->text);
+	m->text = xmalloc(len ? len : 1);
+	memcpy(m->text, buf, len);
+	m->text_len = len;
 }
 
 /* Reuse: what the function at @upto - 1 claimed is claimed by its build. */
@@ -710,8 +721,6 @@ void prefix_fail(struct prefix_memo *m)
 void prefix_finish(struct builder *b, struct tu_ir *out)
 {
 	struct prefix_memo *m = b->pm;
-	size_t len;
-	const char *buf;
 	unsigned i;
 
 	free(b->pm_files);
@@ -735,10 +744,6 @@ void prefix_finish(struct builder *b, struct tu_ir *out)
 	out->arena = NULL;
 	m->kept = out->kept;
 	memset(&out->kept, 0, sizeof(out->kept));
-	buf = main_text(b, b->pm_main, &len);
-	m->text = xmalloc(len ? len : 1);
-	memcpy(m->text, buf, len);
-	m->text_len = len;
 	m->valid = true;
 }
 
