@@ -321,6 +321,8 @@ const char *prefix_display(struct builder *b, const char *display);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);
+/* Whether this build has a summary of the definition at @f:@off. */
+bool summary_known(const struct builder *b, CXFile f, unsigned off);
 /* A new, zeroed summary at the end of the builder's: pointers into them move. */
 struct summary *summary_new(struct builder *b);
 

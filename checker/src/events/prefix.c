@@ -60,6 +60,7 @@ struct pm_fn {
 	bool tainted;
 	unsigned reach; /* the main file's text its build read, to there */
 	bool taken; /* by this reuse */
+	unsigned made, nmade; /* the summaries its build made: made_by[] */
 	char *seen; /* its key in the seen set, or NULL */
 };
 
@@ -89,6 +90,7 @@ struct prefix_memo {
 	unsigned nfiles;
 	struct pm_sum *sums; /* untainted; by name pointer, offset */
 	unsigned nsums;
+	unsigned *made_by; /* sums' indices, by creator past the prefix */
 	struct pm_claim *claims; /* by fn */
 	unsigned nclaims;
 	/* callees of the prefix's functions defined nowhere then */
@@ -134,6 +136,8 @@ static void forget(struct prefix_memo *m)
 	arena_free(m->arena);
 	free(m->files);
 	free(m->sums);
+	free(m->made_by);
+	m->made_by = NULL;
 	free(m->claims);
 	strset_free(m->undef);
 	m->undef = NULL;
@@ -551,6 +555,11 @@ static int by_fn(const void *pa, const void *pb)
 	return a->fn < b->fn ? -1 : a->fn > b->fn;
 }
 
+static bool made_past(const struct prefix_memo *m, const struct pm_sum *s)
+{
+	return s->s.creator >= m->first_main && s->s.creator < m->nfns;
+}
+
 /* What the functions built after each kept one will take from it. */
 static void record(struct builder *b, struct tu_ir *out, CXFile main)
 {
@@ -619,6 +628,22 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		m->sums[m->nsums++].s.file = NULL;
 	}
 	qsort(m->sums, m->nsums, sizeof(*m->sums), by_name_off);
+	/* by creator, the functions' past the prefix (prefix_take()) */
+	m->made_by = xmalloc((m->nsums ? m->nsums : 1) * sizeof(*m->made_by));
+	for (j = 0; j < m->nsums; j++)
+		if (made_past(m, &m->sums[j]))
+			m->fns[m->sums[j].s.creator].nmade++;
+	for (i = m->first_main, n = 0; i < m->nfns; i++) {
+		m->fns[i].made = n;
+		n += m->fns[i].nmade;
+		m->fns[i].nmade = 0;
+	}
+	for (j = 0; j < m->nsums; j++)
+		if (made_past(m, &m->sums[j])) {
+			struct pm_fn *f = &m->fns[m->sums[j].s.creator];
+
+			m->made_by[f->made + f->nmade++] = j;
+		}
 	m->files = xmalloc((b->nfiles ? b->nfiles : 1) * sizeof(*m->files));
 	for (i = 0; i < b->nfiles; i++)
 		if (b->files[i]->file != main &&
@@ -671,6 +696,26 @@ void prefix_walked(struct builder *b, struct tu_ir *out)
 	m->text_len = len;
 }
 
+/*
+ * Whether a function built again before @f made a summary @f's build
+ * made (a callee of the edited text): a fresh build would have @f find
+ * that one, made when fewer functions had claimed their own expansions.
+ */
+static bool made_before(struct builder *b, const struct pm_fn *f)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned i;
+
+	for (i = 0; i < f->nmade; i++) {
+		const struct pm_sum *s = &m->sums[m->made_by[f->made + i]];
+		CXFile file = clang_getFile(b->tu, s->name);
+
+		if (!file || summary_known(b, file, s->off))
+			return true;
+	}
+	return false;
+}
+
 /* Reuse: what the function at @upto - 1 claimed is claimed by its build. */
 static void claims_skip(struct prefix_memo *m, unsigned upto)
 {
@@ -699,7 +744,7 @@ int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
 	 * One that read the edited text is built again in its place: what
 	 * it read is as recorded for those after it that did not.
 	 */
-	if (f->tainted || f->reach > m->same_upto) {
+	if (f->tainted || f->reach > m->same_upto || made_before(b, f)) {
 		claims_skip(m, m->next_fn);
 		return 0;
 	}

@@ -187,6 +187,11 @@ static void sum_index(struct builder *b)
 	b->sum_hash[h] = i + 1;
 }
 
+bool summary_known(const struct builder *b, CXFile f, unsigned off)
+{
+	return sum_find(b, f, off) != NULL;
+}
+
 struct summary *summary_new(struct builder *b)
 {
 	struct summary *sm;
