@@ -6,11 +6,12 @@
  * kept functions from the memo must be those of a fresh parse and build
  * of the same text, byte for byte (events_dump()).
  *
- *	ordercheck_memo_check [-n EDITS] [-p BUILD_DIR] FILE [-- FLAGS]
+ *	ordercheck_memo_check [-n EDITS] [-s] [-p BUILD_DIR] FILE [-- FLAGS]
  *
  * Each edit is one of: a space at the end of a line, a blank line, a
  * comment line, a new function; before each, the memo is recorded anew
- * from the unedited text. Prints
+ * from the unedited text, or with -s the edits pile up, the memo moving
+ * with them, as in an editing session. Prints
  * how many functions each re-check kept; exit status 1 on a difference.
  */
 #include <stdio.h>
@@ -126,15 +127,18 @@ int main(int argc, char **argv)
 	struct diag_list msgs = { 0 };
 	struct build_opts bo = { 0 }, fresh_bo = { 0 };
 	int a = 1;
+	bool piled = false;
 
 	/* as the editor's worker (lsp/worker.c): libclang on this thread */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	for (; a + 1 < argc && argv[a][0] == '-' && strcmp(argv[a], "--");
-	     a += 2) {
-		if (!strcmp(argv[a], "-n"))
-			nedits = (unsigned)atoi(argv[a + 1]);
+	     a++) {
+		if (!strcmp(argv[a], "-s"))
+			piled = true;
+		else if (!strcmp(argv[a], "-n"))
+			nedits = (unsigned)atoi(argv[++a]);
 		else if (!strcmp(argv[a], "-p"))
-			build = argv[a + 1];
+			build = argv[++a];
 	}
 	if (a >= argc) {
 		fprintf(stderr, "usage: ordercheck_memo_check [-n EDITS] [-p "
@@ -188,6 +192,8 @@ int main(int argc, char **argv)
 		if (kind == 3 && !(line = top_level_line(text, len, line)))
 			continue;
 		t = edited(text, len, line, kind);
+		if (piled && bo.prefix)
+			goto edit;
 		/* recorded from the text before the edit, each time */
 		prefix_memo_free(bo.prefix);
 		include_memo_free(bo.includes);
@@ -201,6 +207,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		free(dump_tu(tu, &bo, NULL));
+edit:
 		uf.Contents = t;
 		uf.Length = (unsigned long)strlen(t);
 		/* the fresh one with its preamble too: __COUNTER__ differs */
@@ -224,7 +231,13 @@ int main(int argc, char **argv)
 		free(got);
 		free(want);
 		clang_disposeTranslationUnit(fresh);
-		free(t);
+		if (piled) {
+			free(text);
+			text = t;
+			len = strlen(t);
+		} else {
+			free(t);
+		}
 	}
 	prefix_memo_free(bo.prefix);
 	include_memo_free(bo.includes);

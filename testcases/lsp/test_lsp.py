@@ -991,13 +991,14 @@ void a3(struct obj *o)
 
 
 def case_recheck_main(oc, tmp):
-    """A re-check also keeps the main file's functions that come before
-    the first byte the edit changed and read nothing after it
-    (events/prefix.c); it must publish what a fresh check does: a1
-    kept; a2, which calls late() defined after the edit, built again
-    when late() changes; none kept when the last line of a multi-line
-    #define is edited (no '#' on it: the macro table finds a definition
-    by name) or when a macro a1 uses is redefined after the edit."""
+    """A re-check also keeps the main file's functions whose build read
+    none of the bytes the edit changed, those after them moved
+    (events/prefix.c, memo_edit.c); it must publish what a fresh check
+    does: all kept after a line added between them; a2, which calls
+    late(), built again when late() changes; none kept when the last
+    line of a multi-line #define is edited (no '#' on it: the macro
+    table finds a definition by name) or when a macro a1 uses is
+    redefined after the edit."""
     proj = os.path.join(tmp, "proj")
     hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
     write(hdr, KEPT_H)
@@ -1032,14 +1033,16 @@ def case_recheck_main(oc, tmp):
         d0 = s.c.diagnostics(uri, lambda ds: True, 120)
         time.sleep(2)  # the worker builds the preamble meanwhile
         check(len(ours(d0)) >= 3, "a1's, a2's and a3's findings: %r" % d0)
-        # a2 read late(), after the edit: built again; a1 kept
-        step("a comment-free line after a2", 1, mid="int added;")
-        d2 = step("late() changed", 1,
+        # only the added line changed: all four kept, a3 and late()
+        # moved down a line
+        step("a line after a2", 4, mid="int added;")
+        # a2 read late(): both built again; a1 before, a3 after, kept
+        d2 = step("late() changed", 2,
                   late="WRITE_ONCE(o->ready, 9)")
         check(len(ours(d2)) == len(ours(d0)) - 1, "a2's finding gone: %r"
               % d2)
-        # the recorded text again: every function kept
-        step("late() back, the line gone", 4, mid="",
+        # what read an edited text stays built until recorded again
+        step("late() back, the line gone", 2, mid="",
              late="atomic_inc(&o->refs)")
         # the last line of a multi-line #define: nothing after it kept
         d4 = step("the #define's last line", 0,

@@ -53,6 +53,11 @@ struct local_val {
 };
 
 /* A callee defined in this TU, seen from its callers. */
+/* Bytes [lo, hi) of the main file's text. */
+struct pm_span {
+	unsigned lo, hi;
+};
+
 struct summary {
 	CXFile file;
 	unsigned off;
@@ -61,10 +66,12 @@ struct summary {
 	bool tainted;
 	/*
 	 * Recording a memo: the function whose build made it (an index of
-	 * the TU's), and the main file's text it read, up to that offset
-	 * (0: none), its callees' included.
+	 * the TU's), and the main file's text it read, its callees'
+	 * included (memo_edit.c).
 	 */
-	unsigned creator, reach;
+	unsigned creator;
+	struct pm_span *reads;
+	unsigned nreads;
 	bool rmw; /* an atomic RMW anywhere in it */
 	const struct event *first, *last;
 	const struct evlist *body; /* all its events (arena) */
@@ -136,9 +143,12 @@ struct builder {
 	bool pm_taint; /* what is being built read past the prefix */
 	unsigned pm_fn; /* the index of the function being built */
 	CXFile pm_main; /* the main file, when there is a memo */
-	unsigned pm_reach; /* recording: the main file's text read, to there */
+	/* recording: the main file's text the builds under way read */
+	struct pm_span *pm_reads;
+	unsigned pm_nreads, pm_readcap;
 	const void **pm_files; /* files of the prefix's functions (a set) */
 	unsigned pm_nfiles, pm_cap;
+	unsigned *pm_fns_cap; /* the room in the TU's list of functions */
 	struct pm_log *pm_log; /* recording: the claims, when */
 	unsigned pm_nlog, pm_logcap;
 	/* the condition of the if being visited, for compare_note() */
@@ -277,10 +287,11 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 /*
  * A function was built at @at (record): @taint, a header function of
  * the prefix that read past it, or one of the rest that is never kept;
- * @reach, the main file's text its build read, up to that offset.
+ * its build read the main file's text in b->pm_reads.
  */
-void prefix_built(struct builder *b, struct floc at, bool taint,
-		  unsigned reach);
+void prefix_built(struct builder *b, struct floc at, bool taint);
+/* Recording: the build under way read [@lo, @hi) of the main file. */
+void prefix_read(struct builder *b, unsigned lo, unsigned hi);
 /*
  * Reuse, past the prefix: the main file's function at @at, @name, which
  * this check would build, is the memo's next one and read only text
@@ -318,6 +329,31 @@ void prefix_fail(struct prefix_memo *m);
 struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off);
 /* @display's interned copy, stable between the builds of one memo. */
 const char *prefix_display(struct builder *b, const char *display);
+
+/* memo_edit.c: an edit of the main file, for the prefix memo */
+struct memo_edit {
+	bool same; /* no byte changed */
+	bool directive; /* a preprocessor line changed: nothing is kept */
+	unsigned from; /* the first byte changed */
+	unsigned after; /* the first line after the edit, in the old text */
+	long delta; /* bytes added from there */
+	int lines; /* lines added */
+};
+void memo_edit_of(struct memo_edit *e, const char *old, size_t olen,
+		  const char *now, size_t nlen);
+/* Whether a build that read @r (@n spans) made what a fresh one makes. */
+bool memo_edit_keeps(const struct memo_edit *e, const struct pm_span *r,
+		     unsigned n);
+/* An offset of the old text in the new one (after the edit: moved). */
+unsigned memo_edit_off(const struct memo_edit *e, unsigned off);
+void memo_edit_spans(const struct memo_edit *e, struct pm_span *r, unsigned n);
+/* Move the spans written in @main (the interned display) after the edit. */
+void memo_edit_events(const struct memo_edit *e, const char *main,
+		      const struct evlist *l);
+void memo_edit_function(const struct memo_edit *e, const char *main,
+			struct function_ir *f);
+/* Sort @r and join the spans that touch: how many are left. */
+unsigned pm_spans_merge(struct pm_span *r, unsigned n);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);

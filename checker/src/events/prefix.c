@@ -42,7 +42,14 @@
 struct pm_sum {
 	const char *name; /* interned file name */
 	unsigned off;
+	bool stale; /* read what an edit since changed */
 	struct summary s;
+};
+
+/* A summary a function's build made, by where its callee is defined. */
+struct pm_made {
+	const char *name;
+	unsigned off;
 };
 
 struct pm_claim {
@@ -58,7 +65,10 @@ struct pm_fn {
 	unsigned off;
 	/* the prefix's: built again at each reuse; the rest's: never kept */
 	bool tainted;
-	unsigned reach; /* the main file's text its build read, to there */
+	/* the main file's text its build read (memo_edit.c) */
+	struct pm_span *reads;
+	unsigned nreads;
+	bool stale; /* read what an edit since changed: never kept */
 	bool taken; /* by this reuse */
 	unsigned made, nmade; /* the summaries its build made: made_by[] */
 	char *seen; /* its key in the seen set, or NULL */
@@ -79,18 +89,19 @@ struct prefix_memo {
 	struct pm_fn *fns; /* every function the recording built, in order */
 	unsigned nfns;
 	unsigned first_main; /* fns[first_main] is the first one past P */
-	char *text; /* the main file's, recorded */
+	/* the main file's, recorded, and moved to each edit since */
+	char *text;
 	size_t text_len;
-	/* a reuse: the text before this offset is the recorded one */
-	unsigned same_upto;
-	bool taking; /* a reuse past P: the next function may be kept */
+	const char *main_name; /* its interned name */
+	bool main_ok; /* a reuse: the edit leaves functions past P to keep */
+	bool taking; /* a reuse past P: functions may be kept */
 	struct arena *arena;
 	struct evlist kept;
 	const char **files; /* the files the functions' events point into */
 	unsigned nfiles;
 	struct pm_sum *sums; /* untainted; by name pointer, offset */
 	unsigned nsums;
-	unsigned *made_by; /* sums' indices, by creator past the prefix */
+	struct pm_made *made_by; /* by creator, past the prefix */
 	struct pm_claim *claims; /* by fn */
 	unsigned nclaims;
 	/* callees of the prefix's functions defined nowhere then */
@@ -130,6 +141,7 @@ static void forget(struct prefix_memo *m)
 		if (m->fns[i].ir && m->fns[i].ir->borrowed)
 			event_free_list(&m->fns[i].ir->body);
 		free(m->fns[i].seen);
+		free(m->fns[i].reads);
 	}
 	free(m->fns);
 	event_free_list(&m->kept);
@@ -211,59 +223,86 @@ static const char *main_text(struct builder *b, CXFile main, size_t *len)
 	return fi->buf;
 }
 
-/*
- * Whether a line from the one holding @from to the one holding @to, or
- * the line that one continues, is a preprocessor directive. The macro
- * table finds a definition by its name, the TU's last one of it: a
- * changed #define can change what a function before it was built from.
- */
-static bool directive_near(const char *t, size_t len, size_t from, size_t to)
-{
-	size_t i = from < len ? from : len, j;
+static int by_name_off(const void *pa, const void *pb);
 
-	while (i > 0 && t[i - 1] != '\n')
-		i--;
-	/* a line ending in a backslash continues on the next */
-	while (i >= 2 && t[i - 2] == '\\') {
-		i--;
-		while (i > 0 && t[i - 1] != '\n')
-			i--;
-	}
-	for (;;) {
-		for (j = i; j < len && (t[j] == ' ' || t[j] == '\t'); j++)
-			;
-		if (j < len && t[j] == '#')
-			return true;
-		while (i < len && t[i] != '\n')
-			i++;
-		if (i >= len || i >= to)
-			return false;
-		i++;
-	}
+/*
+ * Half the main file's functions read what edits since changed, and
+ * they are many: recorded again, rather than built at every check.
+ */
+static bool too_stale(const struct prefix_memo *m)
+{
+	unsigned i, stale = 0;
+
+	for (i = m->first_main; i < m->nfns; i++)
+		stale += m->fns[i].stale || m->fns[i].tainted;
+	return stale > 32 && stale * 2 > m->nfns - m->first_main;
 }
 
 /*
- * How much of the main file's text is the recorded one: the first byte
- * that differs (UINT_MAX: none). 0 when the edit touches a directive.
+ * The memo moved to the new text @buf: what read the edited bytes
+ * marked stale, what comes after them moved. False when it is better
+ * recorded again.
  */
-static unsigned same_upto(const struct prefix_memo *m, const char *buf,
-			  size_t len)
+static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
+			 const char *buf, size_t len)
 {
-	size_t n = m->text_len < len ? m->text_len : len, d = 0, s = 0;
+	struct memo_edit e;
+	const char *shown = text_display(b, main);
+	unsigned i;
 
-	if (!m->text)
-		return 0;
-	while (d < n && m->text[d] == buf[d])
-		d++;
-	if (d == m->text_len && d == len)
-		return UINT_MAX;
-	while (s < n - d && m->text[m->text_len - 1 - s] == buf[len - 1 - s])
-		s++;
-	if (d >= UINT_MAX ||
-	    directive_near(m->text, m->text_len, d, m->text_len - s) ||
-	    directive_near(buf, len, d, len - s))
-		return 0;
-	return (unsigned)d;
+	m->main_ok = false;
+	if (!m->text || find_name(m, main) != m->main_name)
+		return true;
+	memo_edit_of(&e, m->text, m->text_len, buf, len);
+	if (e.directive)
+		return true;
+	m->main_ok = true;
+	if (e.same)
+		return true;
+	for (i = m->first_main; i < m->nfns; i++)
+		if (!memo_edit_keeps(&e, m->fns[i].reads, m->fns[i].nreads))
+			m->fns[i].stale = true;
+	for (i = 0; i < m->nsums; i++)
+		if (!memo_edit_keeps(&e, m->sums[i].s.reads,
+				     m->sums[i].s.nreads))
+			m->sums[i].stale = true;
+	if (too_stale(m))
+		return false;
+	for (i = 0; i < m->nfns; i++) {
+		struct pm_fn *f = &m->fns[i];
+
+		memo_edit_function(&e, shown, f->ir);
+		memo_edit_spans(&e, f->reads, f->nreads);
+		if (f->name == m->main_name)
+			f->off = memo_edit_off(&e, f->off);
+	}
+	memo_edit_events(&e, shown, &m->kept);
+	for (i = 0; i < m->nsums; i++) {
+		struct pm_sum *s = &m->sums[i];
+
+		memo_edit_spans(&e, s->s.reads, s->s.nreads);
+		if (s->name == m->main_name)
+			s->off = memo_edit_off(&e, s->off);
+	}
+	qsort(m->sums, m->nsums, sizeof(*m->sums), by_name_off);
+	for (i = 0; i + 1 < m->nfns && m->made_by; i++) {
+		unsigned j;
+
+		for (j = 0; j < m->fns[i].nmade; j++) {
+			struct pm_made *d = &m->made_by[m->fns[i].made + j];
+
+			if (d->name == m->main_name)
+				d->off = memo_edit_off(&e, d->off);
+		}
+	}
+	for (i = 0; i < m->nclaims; i++)
+		if (m->claims[i].name == m->main_name)
+			m->claims[i].off = memo_edit_off(&e, m->claims[i].off);
+	free(m->text);
+	m->text = xmalloc(len ? len : 1);
+	memcpy(m->text, buf, len);
+	m->text_len = len;
+	return true;
 }
 
 bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
@@ -279,6 +318,7 @@ bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 	if (!m || !main)
 		return true;
 	b->pm_main = main;
+	b->pm_fns_cap = cap;
 	m->reused = m->reused_main = 0;
 	m->next_fn = m->next_claim = 0;
 	m->taking = false;
@@ -289,7 +329,8 @@ bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 	if (m->valid && includes_same && buf && len >= m->main_len &&
 	    hash64(buf, m->main_len, HASH64_INIT) == m->main_hash) {
 		b->pm_mode = PM_REUSE;
-		m->same_upto = same_upto(m, buf, len);
+		if (!move_to_edit(b, m, main, buf, len))
+			goto record;
 		*cap = m->nfns + 64;
 		out->fns = xmalloc(*cap * sizeof(*out->fns));
 		/* the texts the kept events point into: this check's */
@@ -302,6 +343,7 @@ bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 		}
 		return true;
 	}
+record:
 	forget(m);
 	m->undef = strset_new();
 	b->pm_mode = PM_RECORD;
@@ -387,8 +429,13 @@ static bool claims_upto(struct builder *b, unsigned upto)
 }
 
 /* Room for them all was made by prefix_begin(). */
-static void push_fn(struct tu_ir *out, struct function_ir *f)
+static void push_fn(struct builder *b, struct tu_ir *out, struct function_ir *f)
 {
+	if (out->nfns == *b->pm_fns_cap) {
+		*b->pm_fns_cap *= 2;
+		out->fns =
+			xrealloc(out->fns, *b->pm_fns_cap * sizeof(*out->fns));
+	}
 	out->fns[out->nfns++] = f;
 }
 
@@ -405,7 +452,7 @@ static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
 
 		if (f->tainted)
 			return false;
-		push_fn(out, f->ir);
+		push_fn(b, out, f->ir);
 		m->reused++;
 		if (f->seen && b->opts->seen)
 			seen_test_and_add(b->opts->seen, f->seen);
@@ -495,7 +542,20 @@ void prefix_seen_key(struct builder *b, const char *key)
 	b->pm->pending_seen = xstrdup(key);
 }
 
-void prefix_built(struct builder *b, struct floc at, bool taint, unsigned reach)
+void prefix_read(struct builder *b, unsigned lo, unsigned hi)
+{
+	if (b->pm_mode != PM_RECORD)
+		return;
+	if (b->pm_nreads == b->pm_readcap) {
+		b->pm_readcap = b->pm_readcap ? b->pm_readcap * 2 : 16;
+		b->pm_reads = xrealloc(b->pm_reads,
+				       b->pm_readcap * sizeof(*b->pm_reads));
+	}
+	b->pm_reads[b->pm_nreads].lo = lo;
+	b->pm_reads[b->pm_nreads++].hi = hi;
+}
+
+void prefix_built(struct builder *b, struct floc at, bool taint)
 {
 	struct prefix_memo *m = b->pm;
 	struct pm_fn *f;
@@ -508,7 +568,11 @@ void prefix_built(struct builder *b, struct floc at, bool taint, unsigned reach)
 	f->name = name_of(m, at.file);
 	f->off = at.off;
 	f->tainted = taint;
-	f->reach = reach;
+	f->nreads = pm_spans_merge(b->pm_reads, b->pm_nreads);
+	if (f->nreads) {
+		f->reads = xmalloc(f->nreads * sizeof(*f->reads));
+		memcpy(f->reads, b->pm_reads, f->nreads * sizeof(*f->reads));
+	}
 	f->seen = m->pending_seen;
 	m->pending_seen = NULL;
 }
@@ -624,6 +688,7 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 			continue;
 		m->sums[m->nsums].name = name_of(m, b->summaries[i].file);
 		m->sums[m->nsums].off = b->summaries[i].off;
+		m->sums[m->nsums].stale = false;
 		m->sums[m->nsums].s = b->summaries[i];
 		m->sums[m->nsums++].s.file = NULL;
 	}
@@ -642,8 +707,10 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		if (made_past(m, &m->sums[j])) {
 			struct pm_fn *f = &m->fns[m->sums[j].s.creator];
 
-			m->made_by[f->made + f->nmade++] = j;
+			m->made_by[f->made + f->nmade].name = m->sums[j].name;
+			m->made_by[f->made + f->nmade++].off = m->sums[j].off;
 		}
+	m->main_name = name_of(m, main);
 	m->files = xmalloc((b->nfiles ? b->nfiles : 1) * sizeof(*m->files));
 	for (i = 0; i < b->nfiles; i++)
 		if (b->files[i]->file != main &&
@@ -662,7 +729,7 @@ bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
 
 	b->pm_prefix = false;
 	if (b->pm_mode == PM_REUSE) {
-		m->taking = true;
+		m->taking = m->main_ok;
 		return p == m->main_len && m->next_fn <= m->first_main &&
 		       take_upto(b, out, m->first_main);
 	}
@@ -688,7 +755,7 @@ void prefix_walked(struct builder *b, struct tu_ir *out)
 	if (b->pm_mode != PM_RECORD || b->pm_poison || b->pm_prefix)
 		return;
 	record(b, out, b->pm_main);
-	/* the text the kept functions' reach is measured in */
+	/* the text the kept functions' reads are measured in */
 	buf = main_text(b, b->pm_main, &len);
 	free(m->text);
 	m->text = xmalloc(len ? len : 1);
@@ -707,7 +774,7 @@ static bool made_before(struct builder *b, const struct pm_fn *f)
 	unsigned i;
 
 	for (i = 0; i < f->nmade; i++) {
-		const struct pm_sum *s = &m->sums[m->made_by[f->made + i]];
+		const struct pm_made *s = &m->made_by[f->made + i];
 		CXFile file = clang_getFile(b->tu, s->name);
 
 		if (!file || summary_known(b, file, s->off))
@@ -723,33 +790,48 @@ static void claims_skip(struct prefix_memo *m, unsigned upto)
 		m->next_claim++;
 }
 
+/* @f, recorded before the function at @at of the main file, was not seen */
+static bool gone(const struct prefix_memo *m, const struct pm_fn *f,
+		 struct floc at, const char *at_name)
+{
+	return f->name == m->main_name && at_name == m->main_name &&
+	       f->off < at.off;
+}
+
 int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
 		const char *name)
 {
 	struct prefix_memo *m = b->pm;
+	const char *at_name;
 	struct pm_fn *f;
 
 	if (!m || b->pm_mode != PM_REUSE || b->pm_prefix || !m->taking)
 		return 0;
-	f = m->next_fn < m->nfns ? &m->fns[m->next_fn] : NULL;
-	/* past the edit the functions are not the recorded ones */
-	if (!f || at.off != f->off || find_name(m, at.file) != f->name ||
-	    strcmp(name, f->ir->name) ||
-	    (at.file == b->pm_main && at.off >= m->same_upto)) {
-		m->taking = false;
-		return 0;
+	at_name = find_name(m, at.file);
+	/* the edit removed them, or changed where they start */
+	while ((f = m->next_fn < m->nfns ? &m->fns[m->next_fn] : NULL) &&
+	       gone(m, f, at, at_name)) {
+		if (!f->stale) {
+			m->taking = false;
+			return 0;
+		}
+		claims_skip(m, ++m->next_fn);
 	}
+	/* one the edit added, or that starts elsewhere now */
+	if (!f || at.off != f->off || at_name != f->name ||
+	    strcmp(name, f->ir->name))
+		return 0;
 	m->next_fn++;
 	/*
 	 * One that read the edited text is built again in its place: what
 	 * it read is as recorded for those after it that did not.
 	 */
-	if (f->tainted || f->reach > m->same_upto || made_before(b, f)) {
+	if (f->tainted || f->stale || made_before(b, f)) {
 		claims_skip(m, m->next_fn);
 		return 0;
 	}
 	f->taken = true;
-	push_fn(out, f->ir);
+	push_fn(b, out, f->ir);
 	m->reused++;
 	m->reused_main++;
 	if (f->seen && b->opts->seen)
@@ -806,7 +888,7 @@ struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
 		return NULL;
 	hit = bsearch(&key, m->sums, m->nsums, sizeof(*m->sums), by_name_off);
 	/* made by a function past the prefix not taken: made again */
-	if (!hit ||
+	if (!hit || hit->stale ||
 	    (hit->s.creator >= m->first_main &&
 	     (hit->s.creator >= m->nfns || !m->fns[hit->s.creator].taken)))
 		return NULL;

@@ -218,7 +218,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	struct floc at;
 	struct summary *sm;
 	struct evlist body = { 0 };
-	unsigned i, n, reach;
+	unsigned i, n, reads0;
 	CXCursor bc;
 	bool taint;
 
@@ -233,8 +233,8 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	if (sm) {
 		if (sm->done && sm->tainted)
 			b->pm_taint = true;
-		if (sm->reach > b->pm_reach)
-			b->pm_reach = sm->reach;
+		for (i = 0; i < sm->nreads; i++)
+			prefix_read(b, sm->reads[i].lo, sm->reads[i].hi);
 		return sm->done ? sm : NULL;
 	}
 	/* one a function the memo kept made */
@@ -253,17 +253,24 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	sum_index(b);
 	taint = b->pm_taint;
 	b->pm_taint = prefix_outside(b, at.file);
-	reach = b->pm_reach;
-	b->pm_reach = at.file && at.file == b->pm_main ?
-			      text_extent_end(b, def).off :
-			      0;
+	/* what it reads is read by the build under way too */
+	reads0 = b->pm_nreads;
+	if (at.file && at.file == b->pm_main)
+		prefix_read(b, text_extent_start(b, def).off,
+			    text_extent_end(b, def).off);
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
 	sm->tainted = b->pm_taint;
 	b->pm_taint = taint || sm->tainted;
-	sm->reach = b->pm_reach;
-	if (reach > b->pm_reach)
-		b->pm_reach = reach;
+	if (b->pm_nreads > reads0) {
+		b->pm_nreads = reads0 + pm_spans_merge(b->pm_reads + reads0,
+						       b->pm_nreads - reads0);
+		sm->nreads = b->pm_nreads - reads0;
+		sm->reads =
+			arena_alloc(&b->arena, sm->nreads * sizeof(*sm->reads));
+		memcpy(sm->reads, b->pm_reads + reads0,
+		       sm->nreads * sizeof(*sm->reads));
+	}
 	/* a trailing "return x;" is not what the wrapper ends with */
 	n = body.n;
 	while (n && body.v[n - 1]->type == EV_JUMP &&

@@ -39,17 +39,18 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->coll = NULL;
 	b->pm_fn = w->out->nfns;
 	b->pm_taint = false;
+	b->pm_nreads = 0;
 	/* a function written across files (a macro's) is never kept */
-	b->pm_reach = f->in_header ? 0 :
-		      f->span.end_off >= f->span.off &&
-				      !strcmp(f->span.file,
-					      text_display(b, at.file)) ?
-				     f->span.end_off :
-				     UINT_MAX;
+	if (!f->in_header)
+		prefix_read(b, f->span.off,
+			    f->span.end_off >= f->span.off &&
+					    !strcmp(f->span.file,
+						    text_display(b, at.file)) ?
+				    f->span.end_off :
+				    UINT_MAX);
 	defuse_locals_reset(b);
 	visit(b, body, CTX_LOAD);
-	prefix_built(b, at, b->pm_prefix ? b->pm_taint : f->in_header,
-		     b->pm_reach);
+	prefix_built(b, at, b->pm_prefix ? b->pm_taint : f->in_header);
 	if (w->out->nfns == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
 		w->out->fns =
@@ -354,6 +355,7 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	free(b.summaries);
 	free(b.sum_hash);
 	free(b.claims);
+	free(b.pm_reads);
 	/* callee_body points into it: freed with the TU */
 	out->kept = b.kept;
 	defuse_locals_reset(&b);
