@@ -11,11 +11,6 @@
 
 static size_t skip_literal(const char *buf, size_t len, size_t i);
 
-struct collect {
-	struct macro_table *mt;
-	unsigned cap;
-};
-
 /*
  * Defined in a dialect's own header (<stdatomic.h>, <urcu/...>): that
  * dialect's name; the dialect, or VOCAB_NO_HEADER.
@@ -169,35 +164,32 @@ static void extend_alias(struct macro_table *mt, struct macro_exp *m,
 	}
 }
 
-static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
-					  CXClientData data)
+bool macros_add(struct macro_table *mt, CXCursor c)
 {
-	struct collect *col = data;
-	struct macro_table *mt = col->mt;
 	struct macro_exp *m;
 	CXSourceRange r;
 	CXString sp;
 	const struct vocab_entry *prim;
 	CXFile f, fe;
 	unsigned off, end;
+	enum CXCursorKind kind = clang_getCursorKind(c);
 
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+	if (kind == CXCursor_MacroDefinition) {
 		collect_def(mt, c);
-		return CXChildVisit_Continue;
+		return true;
 	}
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-		return CXChildVisit_Continue;
+	if (kind != CXCursor_MacroExpansion)
+		return clang_isPreprocessing(kind);
 	r = clang_getCursorExtent(c);
 	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
 	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
 	if (!f || f != fe)
-		return CXChildVisit_Continue;
+		return true;
 	sp = clang_getCursorSpelling(c);
 	prim = vocab_lookup(clang_getCString(sp), VOCAB_NO_HEADER);
-	if (mt->n == col->cap) {
-		col->cap = col->cap ? col->cap * 2 : 4096;
-		mt->v = xrealloc(mt->v, col->cap * sizeof(*mt->v));
+	if (mt->n == mt->cap) {
+		mt->cap = mt->cap ? mt->cap * 2 : 4096;
+		mt->v = xrealloc(mt->v, mt->cap * sizeof(*mt->v));
 	}
 	m = &mt->v[mt->n++];
 	memset(m, 0, sizeof(*m));
@@ -215,7 +207,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent,
 		extend_alias(mt, m, c);
 	}
 	clang_disposeString(sp);
-	return CXChildVisit_Continue;
+	return true;
 }
 
 static int by_pos(const void *pa, const void *pb)
@@ -250,20 +242,19 @@ static void link_outer(struct macro_table *mt)
 	}
 }
 
-int macros_collect(CXTranslationUnit tu, struct macro_table *mt)
+void macros_begin(CXTranslationUnit tu, struct macro_table *mt)
 {
-	struct collect col = { mt, 0 };
-
 	memset(mt, 0, sizeof(*mt));
 	mt->tu = tu;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_cb,
-			    &col);
+}
+
+void macros_done(struct macro_table *mt)
+{
 	/* qsort(NULL, 0) is undefined: a file without macro expansions */
 	if (mt->n)
 		qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
 	link_outer(mt);
 	hash_defs(mt);
-	return 0;
 }
 
 static void free_nested(struct macro_exp *p)

@@ -90,6 +90,7 @@ struct macro_table {
 	unsigned def_hash_cap;
 	struct macro_file *files;
 	unsigned nfiles;
+	unsigned cap; /* of v, while collecting */
 	CXTranslationUnit tu;
 	/*
 	 * Definitions looked up in @watch (set by the caller; NULL: none):
@@ -99,8 +100,18 @@ struct macro_table {
 	unsigned watch_end;
 };
 
-/* Record every expansion; primitives get their vocabulary entry. */
-int macros_collect(CXTranslationUnit tu, struct macro_table *mt);
+/*
+ * Record every expansion; primitives get their vocabulary entry. The
+ * preprocessing record comes first in a walk of the TU's cursors: a walk
+ * that wants the declarations too gives each of its cursors to
+ * macros_add() until it is not the record's, then calls macros_done()
+ * (one walk of the record costs much after a re-parse on a preamble,
+ * whose entries are read back from the PCH).
+ */
+void macros_begin(CXTranslationUnit tu, struct macro_table *mt);
+/* False when @c is not the preprocessing record's: the table is done. */
+bool macros_add(struct macro_table *mt, CXCursor c);
+void macros_done(struct macro_table *mt);
 void macros_free(struct macro_table *mt);
 
 /*

@@ -273,7 +273,7 @@ struct tu_ir;
 /* @cap: out->fns's room, when it makes it */
 bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 		  bool includes_same, unsigned *cap);
-/* After macros_collect(): ready to give the prefix's claims back. */
+/* After macros_done(): ready to give the prefix's claims back. */
 bool prefix_claims(struct builder *b, CXFile main);
 /* A function of the prefix in @f (record). */
 void prefix_visit(struct builder *b, CXFile f);

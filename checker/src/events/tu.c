@@ -20,6 +20,7 @@ struct fn_walk {
 	unsigned cap;
 	bool failed; /* a reuse of the prefix memo went wrong */
 	bool rebuild; /* this one the prefix memo builds again */
+	bool decls; /* past the preprocessing record: the table is done */
 };
 
 static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
@@ -226,6 +227,34 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* The macro table is complete: the prefix memo's claims go back into it. */
+static bool table_done(struct fn_walk *w)
+{
+	w->decls = true;
+	macros_done(&w->b->macros);
+	return prefix_claims(w->b, w->main_file);
+}
+
+/*
+ * One walk of the TU's cursors: the preprocessing record (the macro
+ * table), then the declarations (the functions).
+ */
+static enum CXChildVisitResult tu_cb(CXCursor c, CXCursor parent,
+				     CXClientData data)
+{
+	struct fn_walk *w = data;
+
+	if (!w->decls) {
+		if (macros_add(&w->b->macros, c))
+			return CXChildVisit_Continue;
+		if (!table_done(w)) {
+			w->failed = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return fn_cb(c, parent, w);
+}
+
 struct dialect_vote {
 	unsigned rank;
 	enum oc_dialect d;
@@ -340,11 +369,13 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	clang_disposeString(main);
 	out->dialect = tu_dialect(tu, w.main_file, opts, &found, &same);
 	ok = prefix_begin(&b, out, w.main_file, same && !opts->dialect, &w.cap);
-	macros_collect(tu, &b.macros);
-	ok = ok && prefix_claims(&b, w.main_file);
+	macros_begin(tu, &b.macros);
 	if (ok)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_cb,
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), tu_cb,
 				    &w);
+	/* a TU without declarations */
+	if (ok && !w.decls && !table_done(&w))
+		ok = false;
 	/* the walk ended before the main file's first function */
 	ok = ok && !w.failed && !(b.pm_mode == PM_REUSE && b.pm_prefix);
 	if (ok)
