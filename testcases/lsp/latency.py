@@ -10,11 +10,13 @@ bench/prepare-linux.sh: it has a compile_commands.json, found from the
 file's parent directories). The script opens the file, times didOpen ->
 first publishDiagnostics (a parse that also builds the preamble), then
 waits --settle seconds (the worker builds the preamble then) and
-makes N one-character edits in the middle of the file (an added space at
-the end of a line, then removed again: the preamble stays valid) and
+makes N one-character edits in the middle of the file (a space added at
+the end of one line each time, as typing there would: the preamble stays
+valid, and the text never comes back to what the server first checked,
+whose functions it may keep) and
 times didChange -> publishDiagnostics for that version. The figures
 include the server's debounce (its default, clangd's adaptive policy:
-the median of the file's last check times within 50 and 500 ms; or
+the median of the file's last re-check times within 50 and 500 ms; or
 --debounce MS); the
 server's own log gives the check alone, also printed. In the same
 sitting, one server after the other, it measures clangd alone (the
@@ -93,10 +95,7 @@ def measure(a, kind, path):
     mid = len(lines) // 2
     times = []
     for i in range(a.edits):
-        if i % 2 == 0:
-            lines[mid] += " "
-        else:
-            lines[mid] = lines[mid][:-1]
+        lines[mid] += " "
         t0 = time.monotonic()
         c.change_full(uri, "\n".join(lines))
         msg = published(i + 2, c.docs[uri][1])
