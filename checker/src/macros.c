@@ -36,32 +36,44 @@ static int defined_in_scoped_header(CXCursor expansion)
 	return r;
 }
 
-/* A definition written in a file (not -D or the builtins): recorded. */
+/* A definition, by its name: where it is written is read when used. */
 static void collect_def(struct macro_table *mt, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
 	struct macro_def *d;
-	CXString sp;
-	CXFile f, fe;
-	unsigned off, end;
 
-	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
-	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
-	if (!f || f != fe)
-		return;
 	if (mt->ndefs == mt->defs_cap) {
 		mt->defs_cap = mt->defs_cap ? mt->defs_cap * 2 : 4096;
 		mt->defs = xrealloc(mt->defs, mt->defs_cap * sizeof(*mt->defs));
 	}
 	d = &mt->defs[mt->ndefs++];
 	memset(d, 0, sizeof(*d));
-	sp = clang_getCursorSpelling(c);
-	d->name = xstrdup(clang_getCString(sp));
-	clang_disposeString(sp);
-	d->file = f;
-	d->off = off;
-	d->end = end;
-	d->fn = clang_Cursor_isMacroFunctionLike(c);
+	d->cursor = c;
+	d->spelling = clang_getCursorSpelling(c);
+	d->name = clang_getCString(d->spelling);
+	if (!d->name)
+		d->name = "";
+}
+
+/*
+ * Where @d is written. Those written in no file (-D, the builtins) come
+ * before all the others, so the last definition of a name written in a
+ * file is still its last one.
+ */
+static bool placed(struct macro_def *d)
+{
+	CXSourceRange r;
+	CXFile fe;
+
+	if (d->placed)
+		return d->written;
+	d->placed = true;
+	r = clang_getCursorExtent(d->cursor);
+	clang_getFileLocation(clang_getRangeStart(r), &d->file, NULL, NULL,
+			      &d->off);
+	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &d->end);
+	d->written = d->file && d->file == fe;
+	d->fn = clang_Cursor_isMacroFunctionLike(d->cursor);
+	return d->written;
 }
 
 static unsigned hash_n(const char *s, size_t n)
@@ -101,6 +113,8 @@ struct macro_def *macros_def(struct macro_table *mt, const char *name,
 		struct macro_def *d = &mt->defs[mt->def_hash[h] - 1];
 
 		if (!strncmp(d->name, name, len) && !d->name[len]) {
+			if (!placed(d))
+				return NULL;
 			if (mt->watch && d->file == mt->watch &&
 			    d->end + 1 > mt->watch_end)
 				mt->watch_end = d->end + 1;
@@ -280,7 +294,7 @@ void macros_free(struct macro_table *mt)
 		free(mt->v[i].plan);
 	}
 	for (i = 0; i < mt->ndefs; i++) {
-		free(mt->defs[i].name);
+		clang_disposeString(mt->defs[i].spelling);
 		free(mt->defs[i].toks);
 		free(mt->defs[i].params);
 	}

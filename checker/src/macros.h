@@ -63,7 +63,15 @@ struct macro_exp {
 
 /* A #define of the TU, as written: the name to the end of its body. */
 struct macro_def {
-	char *name;
+	const char *name; /* in @spelling */
+	CXString spelling;
+	/*
+	 * Where it is written, read from its cursor when a lookup first
+	 * finds it (macros_def()): a TU has tens of thousands, and few are
+	 * looked up. @written: in a file (not -D or the builtins).
+	 */
+	CXCursor cursor;
+	bool placed, written;
 	CXFile file;
 	unsigned off, end;
 	bool fn; /* function-like */
