@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The prefix memo (build.h): the header functions a TU builds before the
- * main file's first function, kept between the editor's re-checks.
+ * The prefix memo (build.h): the functions a TU builds, kept between the
+ * editor's re-checks. The header functions built before the main file's
+ * first function (the prefix) are kept while the text before it and the
+ * included files are as they were; the main file's functions are kept
+ * while the text their build read is (memo_edit.c).
  *
  * Why what is kept is what a fresh build would make: a TU is parsed left
  * to right, so the declarations before the main file's first function
@@ -20,11 +23,18 @@
  * kept at all when the prefix used a macro definition the main file
  * makes from P on.
  *
- * What the build of the prefix left in the builder is given back, in
- * the order the functions were built, so that a function built again
- * and the main file's functions see what they would have seen: the
- * callee summaries the prefix made (found by file name and offset), the
- * macro expansions each of its functions claimed (macros.h), and their
+ * Past P, each build recorded the spans of the main file's text it read
+ * (its definition, its callees' however deep); one whose spans the edit
+ * left alone is taken, moved with the text after the edit; the others
+ * are built again in their place and marked stale. The recorded
+ * functions are matched to the walk's cursors in order: those the edit
+ * removed are skipped, those it added built.
+ *
+ * What the builds of the kept functions left in the builder is given
+ * back, in the order the functions were built, so that a function built
+ * again sees what it would have seen: the callee summaries they made
+ * (found by file name and offset; not when a function built again made
+ * one first), the macro expansions each claimed (macros.h), and their
  * keys in the seen set. Findings are not kept: the rules run on every
  * function, the kept ones included, at each check.
  *
