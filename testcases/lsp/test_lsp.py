@@ -998,7 +998,8 @@ def case_recheck_main(oc, tmp):
     late(), built again when late() changes; none kept when the last
     line of a multi-line #define is edited (no '#' on it: the macro
     table finds a definition by name) or when a macro a1 uses is
-    redefined after the edit."""
+    redefined after the edit; all kept after a comment is added (the
+    include memo's key is the directives only)."""
     proj = os.path.join(tmp, "proj")
     hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
     write(hdr, KEPT_H)
@@ -1053,6 +1054,9 @@ def case_recheck_main(oc, tmp):
              tail="#undef OBJ_OP\n#define OBJ_OP(o) WRITE_ONCE((o)->ready, 8)\n")
         step("all as it was", 0, mid="", tail="",
              long="atomic_inc(&(o)->refs)")
+        # a comment changes no directive: the memo stays, all kept
+        step("a comment between a2 and late()", 4,
+             mid="/* a comment\n   over two lines */")
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:

@@ -71,41 +71,94 @@ static bool sig_same(const struct file_sig *a, const struct file_sig *b)
 		 a->mtime.tv_nsec == b->mtime.tv_nsec));
 }
 
+/* A backslash that joins the next line to this one: the bytes it takes. */
+static size_t splice(const char *buf, size_t len, size_t i)
+{
+	if (buf[i] != '\\' || i + 1 >= len)
+		return 0;
+	if (buf[i + 1] == '\n')
+		return 2;
+	return buf[i + 1] == '\r' && i + 2 < len && buf[i + 2] == '\n' ? 3 : 0;
+}
+
 /*
  * What decides which files a TU enters, besides its flags (a new TU when
  * they change) and the files themselves: the main file's preprocessor
- * lines. Hashed with the lines that can change which lines are
- * directives: a backslash at the end, a comment's opening or closing.
+ * lines, found as the preprocessor finds them, so that a comment written
+ * or removed elsewhere leaves the key as it was. A directive is a '#'
+ * first on its line outside comments and literals; it runs to the first
+ * newline outside a comment, lines joined by a backslash included. A
+ * newline inside a block comment counts as a line's start: a '#' after
+ * such a comment is taken for a directive, which at worst changes the
+ * key more often than needed.
  */
 static uint64_t directives_key(const char *buf, size_t len)
 {
+	enum { CODE, BLOCK, LINE, STR, CHR } st = CODE;
 	uint64_t h = HASH64_INIT;
-	size_t i = 0, j, k;
+	bool bol = true, dir = false;
+	size_t i, from = 0, n;
 
-	while (i < len) {
-		const char *nl = memchr(buf + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - buf) : len;
-		bool take = false;
+	for (i = 0; i < len; i++) {
+		char c = buf[i], next = i + 1 < len ? buf[i + 1] : '\0';
 
-		for (j = i; j < end && (buf[j] == ' ' || buf[j] == '\t'); j++)
-			;
-		if (j < end && buf[j] == '#')
-			take = true;
-		k = end;
-		while (k > i && (buf[k - 1] == '\r' || buf[k - 1] == ' ' ||
-				 buf[k - 1] == '\t'))
-			k--;
-		if (k > i && buf[k - 1] == '\\')
-			take = true;
-		for (k = i; !take && k + 1 < end; k++)
-			if ((buf[k] == '/' && buf[k + 1] == '*') ||
-			    (buf[k] == '*' && buf[k + 1] == '/'))
-				take = true;
-		/* with its newline: where one line ends is part of it */
-		if (take)
-			h = hash64(buf + i, (nl ? end + 1 : end) - i, h);
-		i = end + 1;
+		n = splice(buf, len, i);
+		if (n) {
+			i += n - 1;
+			continue;
+		}
+		switch (st) {
+		case CODE:
+			if (c == '\n') {
+				if (dir)
+					h = hash64(buf + from, i + 1 - from, h);
+				dir = false;
+				bol = true;
+			} else if (c == '/' && (next == '*' || next == '/')) {
+				st = next == '*' ? BLOCK : LINE;
+				i++;
+			} else if (c != ' ' && c != '\t' && c != '\r' &&
+				   c != '\f' && c != '\v') {
+				if (bol && c == '#' && !dir) {
+					dir = true;
+					from = i;
+				}
+				bol = false;
+				if (c == '"')
+					st = STR;
+				else if (c == '\'')
+					st = CHR;
+			}
+			break;
+		case BLOCK:
+			if (c == '*' && next == '/') {
+				st = CODE;
+				i++;
+			} else if (c == '\n') {
+				bol = true;
+			}
+			break;
+		case LINE:
+			if (c == '\n') {
+				st = CODE;
+				i--;
+			}
+			break;
+		case STR:
+		case CHR:
+			if (c == '\\' && i + 1 < len)
+				i++;
+			else if (c == (st == STR ? '"' : '\''))
+				st = CODE;
+			else if (c == '\n') {
+				st = CODE;
+				i--;
+			}
+			break;
+		}
 	}
+	if (dir)
+		h = hash64(buf + from, len - from, h);
 	return h;
 }
 
