@@ -295,7 +295,7 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 			s->off = memo_edit_off(&e, s->off);
 	}
 	qsort(m->sums, m->nsums, sizeof(*m->sums), by_name_off);
-	for (i = 0; i + 1 < m->nfns && m->made_by; i++) {
+	for (i = m->first_main; i < m->nfns; i++) {
 		unsigned j;
 
 		for (j = 0; j < m->fns[i].nmade; j++) {
