@@ -893,6 +893,42 @@ void f4(struct obj *o)
 """
 
 
+def memo_session(oc, tmp, template, parts):
+    """A server, not yet initialised, for a.c (@template % @parts) over
+    KEPT_H, written long ago so that the worker keeps its text."""
+    proj = os.path.join(tmp, "proj")
+    hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
+    write(hdr, KEPT_H)
+    old_mtime(hdr, 200)
+    write(src, template % parts)
+    compile_db(proj, ["a.c"])
+    return Session(tmp, [oc, "lsp", "--debounce", "50"]), src
+
+
+def memo_stepper(s, oc, tmp, src, uri, template, parts, kept_re, ok, say):
+    """step(what, want, **change): change @parts, check that the re-check
+    publishes what a fresh check does and that ok(the last count the log
+    gives for @kept_re, want) holds; returns the diagnostics."""
+    n = 0
+
+    def kept():
+        s.log.flush()
+        with open(s.logpath) as f:
+            m = re.findall(kept_re, f.read())
+        return int(m[-1]) if m else -1
+
+    def step(what, want, **change):
+        nonlocal n
+        n += 1
+        parts.update(change)
+        got = recheck_matches_fresh(s, oc, tmp, src, uri, template % parts,
+                                    what, "fresh%d" % n)
+        k = kept()
+        check(ok(k, want), say % (what, k, want))
+        return got
+    return step
+
+
 def case_recheck_headers(oc, tmp):
     """A re-check builds only the main file's functions and takes the
     header functions built before them from the last check (the prefix
@@ -903,35 +939,15 @@ def case_recheck_headers(oc, tmp):
     the main file; a main function calling a header function the
     prefix built (its claims and summaries given back); an edit before
     the main file's first function."""
-    proj = os.path.join(tmp, "proj")
-    hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
-    write(hdr, KEPT_H)
-    old_mtime(hdr, 200)
     parts = {"top": "", "main": "atomic_inc(&o->refs)", "tail": ""}
-    write(src, KEPT_C % parts)
-    compile_db(proj, ["a.c"])
-    s = Session(tmp, [oc, "lsp", "--debounce", "50"])
-    n = 0
+    s, src = memo_session(oc, tmp, KEPT_C, parts)
     try:
         s.initialize()
         uri = s.c.open(src)
-
-        def kept():
-            s.log.flush()
-            with open(s.logpath) as f:
-                m = re.findall(r"(\d+) header functions kept", f.read())
-            return int(m[-1]) if m else -1
-
-        def step(what, want_kept, **change):
-            nonlocal n
-            n += 1
-            parts.update(change)
-            got = recheck_matches_fresh(s, oc, tmp, src, uri,
-                                        KEPT_C % parts, what, "fresh%d" % n)
-            k = kept()
-            check(k > 0 if want_kept else k == 0,
-                  "%s: %d header functions kept" % (what, k))
-            return got
+        step = memo_stepper(s, oc, tmp, src, uri, KEPT_C, parts,
+                            r"(\d+) header functions kept",
+                            lambda k, want: k > 0 if want else k == 0,
+                            "%s: %d header functions kept (want some: %r)")
 
         d0 = s.c.diagnostics(uri, lambda ds: True, 120)
         time.sleep(2)  # the worker builds the preamble meanwhile
@@ -1000,36 +1016,17 @@ def case_recheck_main(oc, tmp):
     table finds a definition by name) or when a macro a1 uses is
     redefined after the edit; all kept after a comment is added (the
     include memo's key is the directives only)."""
-    proj = os.path.join(tmp, "proj")
-    hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
-    write(hdr, KEPT_H)
-    old_mtime(hdr, 200)
     parts = {"mid": "", "long": "atomic_inc(&(o)->refs)",
              "late": "atomic_inc(&o->refs)", "tail": ""}
-    write(src, MAIN_C % parts)
-    compile_db(proj, ["a.c"])
-    s = Session(tmp, [oc, "lsp", "--debounce", "50"])
-    n = 0
+    s, src = memo_session(oc, tmp, MAIN_C, parts)
     try:
         s.initialize()
         uri = s.c.open(src)
-
-        def kept():
-            s.log.flush()
-            with open(s.logpath) as f:
-                m = re.findall(r"(\d+) of the main file's", f.read())
-            return int(m[-1]) if m else -1
-
-        def step(what, want_main, **change):
-            nonlocal n
-            n += 1
-            parts.update(change)
-            got = recheck_matches_fresh(s, oc, tmp, src, uri,
-                                        MAIN_C % parts, what, "fresh%d" % n)
-            k = kept()
-            check(k == want_main, "%s: %d of the main file's functions "
-                  "kept, want %d" % (what, k, want_main))
-            return got
+        step = memo_stepper(s, oc, tmp, src, uri, MAIN_C, parts,
+                            r"(\d+) of the main file's",
+                            lambda k, want: k == want,
+                            "%s: %d of the main file's functions kept, "
+                            "want %d")
 
         d0 = s.c.diagnostics(uri, lambda ds: True, 120)
         time.sleep(2)  # the worker builds the preamble meanwhile

@@ -233,6 +233,15 @@ static const char *main_text(struct builder *b, CXFile main, size_t *len)
 	return fi->buf;
 }
 
+/* The main file's text the kept functions' reads are measured in. */
+static void keep_text(struct prefix_memo *m, const char *buf, size_t len)
+{
+	free(m->text);
+	m->text = xmalloc(len ? len : 1);
+	memcpy(m->text, buf, len);
+	m->text_len = len;
+}
+
 static int by_name_off(const void *pa, const void *pb);
 
 /*
@@ -308,10 +317,7 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 	for (i = 0; i < m->nclaims; i++)
 		if (m->claims[i].name == m->main_name)
 			m->claims[i].off = memo_edit_off(&e, m->claims[i].off);
-	free(m->text);
-	m->text = xmalloc(len ? len : 1);
-	memcpy(m->text, buf, len);
-	m->text_len = len;
+	keep_text(m, buf, len);
 	return true;
 }
 
@@ -765,12 +771,8 @@ void prefix_walked(struct builder *b, struct tu_ir *out)
 	if (b->pm_mode != PM_RECORD || b->pm_poison || b->pm_prefix)
 		return;
 	record(b, out, b->pm_main);
-	/* the text the kept functions' reads are measured in */
 	buf = main_text(b, b->pm_main, &len);
-	free(m->text);
-	m->text = xmalloc(len ? len : 1);
-	memcpy(m->text, buf, len);
-	m->text_len = len;
+	keep_text(m, buf, len);
 }
 
 /*
