@@ -404,6 +404,8 @@ void macros_plan(struct macro_table *mt, struct macro_exp *u)
 		return;
 	/* the invocation as written: its name, then its arguments */
 	lex(u->file, buf, u->off, u->end_off, &t);
+	mt->watch_end = 0;
 	scan(&pl, t.v, t.n, 0);
+	u->watch_end = mt->watch_end;
 	free(t.v);
 }

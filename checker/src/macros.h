@@ -56,6 +56,11 @@ struct macro_exp {
 	struct macro_exp *outer; /* outermost expansion holding this one */
 	/* a user macro: the primitives its expansion writes (macro_plan.c) */
 	bool plan_done;
+	/*
+	 * where the last definition its plan looked up in the table's
+	 * @watch ends, + 1; 0 if none (events/prefix.c)
+	 */
+	unsigned watch_end;
 	unsigned nplan;
 	struct macro_exp **plan;
 	struct macro_nested *nested; /* a primitive from such a plan */
@@ -102,10 +107,10 @@ struct macro_table {
 	CXTranslationUnit tu;
 	/*
 	 * Definitions looked up in @watch (set by the caller; NULL: none):
-	 * where the last of them ends, 0 if none was (events/prefix.c).
+	 * each plan keeps where the last of them ends (macro_exp).
 	 */
 	CXFile watch;
-	unsigned watch_end;
+	unsigned watch_end; /* of the plan being made */
 };
 
 /*

@@ -873,6 +873,14 @@ void obj_ext(struct obj *o)
 }
 """
 
+# obj_main() past the first function, writing a macro defined past it
+F0_DEF = """
+void f0(void)
+{
+}
+#define OBJ_MAIN_OP(o) atomic_inc(&(o)->refs)
+"""
+
 F4 = """
 void f5(struct obj **slot, struct obj *o, struct obj *n)
 {
@@ -934,8 +942,9 @@ def case_recheck_headers(oc, tmp):
     header functions built before them from the last check (the prefix
     memo, events/prefix.c); it must publish what a fresh check does
     whenever what they made would change: a header inline function
-    calling one the main file defines, whose body the edit changes; one
-    calling a function defined nowhere, which the edit then defines in
+    calling one the main file defines, whose body the edit changes or
+    which writes a macro the main file defines past its first function;
+    one calling a function defined nowhere, which the edit then defines in
     the main file; a main function calling a header function the
     prefix built (its claims and summaries given back); an edit before
     the main file's first function."""
@@ -965,6 +974,12 @@ def case_recheck_headers(oc, tmp):
              top="/* before the first function */")
         step("blank lines at the end", True, tail=OBJ_EXT + F4 + "\n\n")
         step("obj_ext() gone again", True, tail=F4)
+        # only the tainted build of obj_wrap_main() read the #define
+        # past the prefix: it is made again at each re-check, the rest
+        # is kept (kernel/fork.c's __mmdrop() and free_mm)
+        step("a #define past the first function", False, top=F0_DEF,
+             main="OBJ_MAIN_OP(o)")
+        step("a blank line at the end", True, tail=F4 + "\n")
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:

@@ -141,6 +141,11 @@ struct builder {
 	bool pm_prefix; /* before the main file's first function */
 	bool pm_poison; /* the prefix leans on what follows: not kept */
 	bool pm_taint; /* what is being built read past the prefix */
+	/*
+	 * where the last definition of the main file that an untainted
+	 * build of the prefix used ends, + 1 (prefix_planned())
+	 */
+	unsigned pm_watch_end;
 	unsigned pm_fn; /* the index of the function being built */
 	CXFile pm_main; /* the main file, when there is a memo */
 	/* recording: the main file's text the builds under way read */
@@ -290,6 +295,13 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
  * its build read the main file's text in b->pm_reads.
  */
 void prefix_built(struct builder *b, struct floc at, bool taint);
+/*
+ * Recording: the build under way used @u's plan, which may have looked
+ * up a definition the main file makes past the prefix: one such in a
+ * build the memo keeps means it is not kept. A tainted build is made
+ * again at each reuse, in a table with the definitions of that text.
+ */
+void prefix_planned(struct builder *b, const struct macro_exp *u);
 /* Recording: the build under way read [@lo, @hi) of the main file. */
 void prefix_read(struct builder *b, unsigned lo, unsigned hi);
 /*

@@ -43,6 +43,13 @@ static bool spelled_in_body(const struct macro_nested *n, CXFile f,
 	return false;
 }
 
+/* @u's plan, for the build under way */
+static void plan(struct builder *b, struct macro_exp *u)
+{
+	macros_plan(&b->macros, u);
+	prefix_planned(b, u);
+}
+
 /*
  * A primitive written inside the user macro @u's definition (however
  * deep, macro_plan.c) that @c is made from: all of @u's nodes start at @u
@@ -59,7 +66,7 @@ static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 	CXFile f;
 	unsigned off, i;
 
-	macros_plan(&b->macros, u);
+	plan(b, u);
 	if (!u->nplan || !ends_in(u, s, e) ||
 	    !text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f, &off))
 		return NULL;
@@ -276,7 +283,7 @@ bool macro_visit_empty(struct builder *b, CXCursor c)
 			continue;
 		if (!m->prim) {
 			/* a user macro around it: the primitive it writes */
-			macros_plan(&b->macros, m);
+			plan(b, m);
 			for (j = 0; j < m->nplan; j++)
 				if (empty_fence(m->plan[j])) {
 					macro_event(b, c, m->plan[j], CTX_LOAD);

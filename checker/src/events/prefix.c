@@ -20,8 +20,9 @@
  * file (a header's inline function calling io_schedule_timeout()), or
  * in a file none of the prefix's functions was seen in yet. So is every
  * callee summary made from such a callee ("tainted"). The memo is not
- * kept at all when the prefix used a macro definition the main file
- * makes from P on.
+ * kept at all when a build of the prefix that is not tainted used a
+ * macro definition the main file makes from P on (a tainted one is
+ * made again, with the definitions of the text then).
  *
  * Past P, each build recorded the spans of the main file's text it read
  * (its definition, its callees' however deep); one whose spans the edit
@@ -558,6 +559,13 @@ void prefix_seen_key(struct builder *b, const char *key)
 	b->pm->pending_seen = xstrdup(key);
 }
 
+void prefix_planned(struct builder *b, const struct macro_exp *u)
+{
+	if (b->pm_mode == PM_RECORD && b->pm_prefix && !b->pm_taint &&
+	    u->watch_end > b->pm_watch_end)
+		b->pm_watch_end = u->watch_end;
+}
+
 void prefix_read(struct builder *b, unsigned lo, unsigned hi)
 {
 	if (b->pm_mode != PM_RECORD)
@@ -752,7 +760,7 @@ bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
 	if (b->pm_mode != PM_RECORD)
 		return true;
 	buf = main_text(b, main, &len);
-	if (!buf || p > len || b->macros.watch_end > p) {
+	if (!buf || p > len || b->pm_watch_end > p) {
 		b->pm_poison = true;
 		return true;
 	}
