@@ -308,7 +308,7 @@ set_tests_properties(kbuild-linux-6.1 PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120
 add_test(NAME lsp-unit COMMAND ordercheck_lsp_unit_tests)
 set_tests_properties(lsp-unit PROPERTIES TIMEOUT 60)
 foreach(case standalone lifecycle bad-input commands encodings compile-commands
-        worker-crash recheck recheck-headers recheck-main wrap wrap-bad-input wrap-commands clangd-dies
+        worker-crash recheck recheck-headers recheck-main recheck-whole wrap wrap-bad-input wrap-commands clangd-dies
         editor-wrapper)
   if(OC_PYTHON3)
     add_test(NAME lsp-${case}

@@ -134,6 +134,12 @@ void diag_list_free(struct diag_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
+void diag_list_truncate(struct diag_list *l, unsigned n)
+{
+	while (l->n > n)
+		diag_free(&l->v[--l->n]);
+}
+
 void diag_list_move(struct diag_list *dst, struct diag_list *src)
 {
 	unsigned i;

@@ -93,6 +93,8 @@ void diag_add_fix(struct oc_diag *d, const struct oc_fix *fix);
 void diag_set_threads(struct oc_diag *d, const struct oc_threads *t);
 void diag_list_free(struct diag_list *l);
 void diag_list_move(struct diag_list *dst, struct diag_list *src);
+/* Free the diagnostics past the first @n. */
+void diag_list_truncate(struct diag_list *l, unsigned n);
 /* Keep the diagnostics @keep accepts, in order; free the others. */
 void diag_list_filter(struct diag_list *l,
 		      bool (*keep)(const struct oc_diag *d, void *arg),

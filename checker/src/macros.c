@@ -36,8 +36,7 @@ static int defined_in_scoped_header(CXCursor expansion)
 	return r;
 }
 
-/* A definition, by its name: where it is written is read when used. */
-static void collect_def(struct macro_table *mt, CXCursor c)
+struct macro_def *macros_new_def(struct macro_table *mt)
 {
 	struct macro_def *d;
 
@@ -47,11 +46,71 @@ static void collect_def(struct macro_table *mt, CXCursor c)
 	}
 	d = &mt->defs[mt->ndefs++];
 	memset(d, 0, sizeof(*d));
+	return d;
+}
+
+struct macro_exp *macros_new_exp(struct macro_table *mt)
+{
+	struct macro_exp *m;
+
+	if (mt->n == mt->cap) {
+		mt->cap = mt->cap ? mt->cap * 2 : 4096;
+		mt->v = xrealloc(mt->v, mt->cap * sizeof(*mt->v));
+	}
+	m = &mt->v[mt->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+/* The first entry of a local view written in a file (macros.h). */
+static void note_first(struct macro_table *mt, CXFile f, unsigned off,
+		       enum CXCursorKind kind)
+{
+	if (!mt->local || mt->first.file || !f)
+		return;
+	mt->first.file = f;
+	mt->first.off = off;
+	mt->first.kind = kind;
+}
+
+/* A definition, by its name: where it is written is read when used. */
+static void collect_def(struct macro_table *mt, CXCursor c)
+{
+	struct macro_def *d = macros_new_def(mt);
+
+	d->ord = mt->nseen;
 	d->cursor = c;
 	d->spelling = clang_getCursorSpelling(c);
 	d->name = clang_getCString(d->spelling);
 	if (!d->name)
 		d->name = "";
+	if (mt->local && macros_placed(d))
+		note_first(mt, d->file, d->off, CXCursor_MacroDefinition);
+}
+
+/* An #include line: where the prefix memo and a local view need it. */
+static void collect_inc(struct macro_table *mt, CXCursor c)
+{
+	struct macro_place *p;
+	CXFile f;
+	unsigned off;
+
+	if (!mt->local && !mt->keep_incs)
+		return;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f,
+			      NULL, NULL, &off);
+	note_first(mt, f, off, CXCursor_InclusionDirective);
+	if (!mt->keep_incs || !f)
+		return;
+	if (mt->nincs == mt->incs_cap) {
+		mt->incs_cap = mt->incs_cap ? mt->incs_cap * 2 : 256;
+		mt->incs = xrealloc(mt->incs, mt->incs_cap * sizeof(*mt->incs));
+	}
+	p = &mt->incs[mt->nincs++];
+	p->file = f;
+	p->off = off;
+	p->ord = mt->nseen;
+	p->kind = CXCursor_InclusionDirective;
 }
 
 /*
@@ -59,7 +118,7 @@ static void collect_def(struct macro_table *mt, CXCursor c)
  * before all the others, so the last definition of a name written in a
  * file is still its last one.
  */
-static bool placed(struct macro_def *d)
+bool macros_placed(struct macro_def *d)
 {
 	CXSourceRange r;
 	CXFile fe;
@@ -113,7 +172,7 @@ struct macro_def *macros_def(struct macro_table *mt, const char *name,
 		struct macro_def *d = &mt->defs[mt->def_hash[h] - 1];
 
 		if (!strncmp(d->name, name, len) && !d->name[len]) {
-			if (!placed(d))
+			if (!macros_placed(d))
 				return NULL;
 			if (mt->watch && d->file == mt->watch &&
 			    d->end + 1 > mt->watch_end)
@@ -190,23 +249,38 @@ bool macros_add(struct macro_table *mt, CXCursor c)
 
 	if (kind == CXCursor_MacroDefinition) {
 		collect_def(mt, c);
+		mt->nseen++;
 		return true;
 	}
-	if (kind != CXCursor_MacroExpansion)
-		return clang_isPreprocessing(kind);
+	if (kind == CXCursor_InclusionDirective) {
+		collect_inc(mt, c);
+		mt->nseen++;
+		return true;
+	}
+	if (kind != CXCursor_MacroExpansion) {
+		if (!clang_isPreprocessing(kind))
+			return false;
+		if (mt->local && !mt->first.file) {
+			clang_getFileLocation(
+				clang_getRangeStart(clang_getCursorExtent(c)),
+				&f, NULL, NULL, &off);
+			note_first(mt, f, off, kind);
+		}
+		mt->nseen++;
+		return true;
+	}
 	r = clang_getCursorExtent(c);
 	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
 	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
-	if (!f || f != fe)
+	note_first(mt, f, off, CXCursor_MacroExpansion);
+	if (!f || f != fe) {
+		mt->nseen++;
 		return true;
+	}
 	sp = clang_getCursorSpelling(c);
 	prim = vocab_lookup(clang_getCString(sp), VOCAB_NO_HEADER);
-	if (mt->n == mt->cap) {
-		mt->cap = mt->cap ? mt->cap * 2 : 4096;
-		mt->v = xrealloc(mt->v, mt->cap * sizeof(*mt->v));
-	}
-	m = &mt->v[mt->n++];
-	memset(m, 0, sizeof(*m));
+	m = macros_new_exp(mt);
+	m->ord = mt->nseen++;
 	m->file = f;
 	m->off = off;
 	m->end_off = end;
@@ -299,6 +373,7 @@ void macros_free(struct macro_table *mt)
 		free(mt->defs[i].params);
 	}
 	free(mt->defs);
+	free(mt->incs);
 	free(mt->def_hash);
 	free(mt->files);
 	free(mt->v);

@@ -40,6 +40,7 @@ struct macro_nested {
 
 struct macro_exp {
 	CXFile file;
+	unsigned ord; /* its place among the record's entries */
 	unsigned off, end_off; /* file offsets of the name and after ')' */
 	const struct vocab_entry *prim; /* NULL: not a primitive */
 	char *name; /* only for primitives */
@@ -68,7 +69,8 @@ struct macro_exp {
 
 /* A #define of the TU, as written: the name to the end of its body. */
 struct macro_def {
-	const char *name; /* in @spelling */
+	const char *name; /* in @spelling, or the prefix memo's */
+	unsigned ord; /* its place among the record's entries */
 	CXString spelling;
 	/*
 	 * Where it is written, read from its cursor when a lookup first
@@ -85,6 +87,13 @@ struct macro_def {
 	struct macro_tok *toks;
 	unsigned ntoks, body; /* toks[body..] is the replacement list */
 	unsigned nparams, *params; /* indexes into toks; "..." is __VA_ARGS__ */
+};
+
+/* Where an entry of the preprocessing record starts. */
+struct macro_place {
+	CXFile file; /* NULL: none yet, or in no file */
+	unsigned off, ord;
+	enum CXCursorKind kind;
 };
 
 /* The text of the files definitions are read from, fetched once. */
@@ -111,6 +120,20 @@ struct macro_table {
 	 */
 	CXFile watch;
 	unsigned watch_end; /* of the plan being made */
+	unsigned nseen; /* the record's entries walked so far */
+	/*
+	 * @local: the TU shows only the entries it parsed after its
+	 * preamble (a re-parse under an index that excludes the PCH's
+	 * declarations); the rest come from the prefix memo. Then each
+	 * definition is placed at once, and @first is the first entry
+	 * written in a file (the -D ones come again before it).
+	 */
+	bool local;
+	struct macro_place first;
+	/* @keep_incs: the #include lines, for the prefix memo to record */
+	bool keep_incs;
+	struct macro_place *incs;
+	unsigned nincs, incs_cap;
 };
 
 /*
@@ -125,6 +148,12 @@ void macros_begin(CXTranslationUnit tu, struct macro_table *mt);
 /* False when @c is not the preprocessing record's: the table is done. */
 bool macros_add(struct macro_table *mt, CXCursor c);
 void macros_done(struct macro_table *mt);
+/* Where the definition @d is written; false if in no file. */
+bool macros_placed(struct macro_def *d);
+/* Room for one more definition, zeroed (the prefix memo's, given back). */
+struct macro_def *macros_new_def(struct macro_table *mt);
+/* Room for one more expansion, zeroed. */
+struct macro_exp *macros_new_exp(struct macro_table *mt);
 void macros_free(struct macro_table *mt);
 
 /*

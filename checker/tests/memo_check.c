@@ -20,20 +20,48 @@
 
 #include "events/build.h"
 #include "events/events.h"
+#include "filetext.h"
 #include "frontend.h"
 #include "util.h"
 
-static char *dump_tu(CXTranslationUnit tu, struct build_opts *bo,
-		     struct memo_kept *kept)
+/* A new parse for a local view that its memo cannot make up for. */
+struct reparse {
+	CXIndex idx, full_idx;
+	bool whole; /* the memo cannot serve a local view: walk it all */
+	const struct tu_job *job;
+	struct frontend_opts *fo;
+	struct CXUnsavedFile *uf;
+	unsigned count;
+};
+
+static char *dump_tu(CXTranslationUnit *tu, struct build_opts *bo,
+		     struct memo_kept *kept, struct reparse *rp)
 {
 	struct tu_ir ir;
 	char *s = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&s, &n);
 	unsigned i;
+	struct diag_list msgs = { 0 };
 
 	bo->seen = seen_new();
-	events_build_tu(tu, bo, &ir);
+	/* as the worker (lsp/tu_cache.c): parsed anew, without a preamble */
+	if (events_build_tu(*tu, bo, &ir) == EVENTS_NEED_FULL_VIEW) {
+		rp->whole = rp->whole || !prefix_memo_local_ok(bo->prefix);
+		clang_disposeTranslationUnit(*tu);
+		if (frontend_parse(rp->whole ? rp->full_idx : rp->idx, rp->job,
+				   rp->fo, rp->uf, tu, &msgs)) {
+			fprintf(stderr, "memo_check: does not parse again\n");
+			exit(2);
+		}
+		rp->count++;
+		seen_free(bo->seen);
+		bo->seen = seen_new();
+		bo->local_view = false;
+		events_build_tu(*tu, bo, &ir);
+		bo->local_view = !rp->whole;
+	}
+	diag_list_free(&msgs);
 	for (i = 0; i < ir.nfns; i++)
 		events_dump(f, ir.fns[i]);
 	fclose(f);
@@ -92,6 +120,40 @@ static unsigned top_level_line(const char *text, size_t len, unsigned from)
 	return 0;
 }
 
+/*
+ * __COUNTER__ counts from 0 again after a preamble: a function the memo
+ * keeps from the first check, parsed without one, names
+ * __compiletime_assert_1152 where a build on the preamble names _53.
+ * The names __COUNTER__ makes lose their number here; nothing else does.
+ */
+static void uncount(char *s)
+{
+	static const char *const made[] = { "__compiletime_assert_",
+					    "__UNIQUE_ID_" };
+	char *w = s, *r = s;
+	unsigned i;
+
+	while (*r) {
+		for (i = 0; i < sizeof(made) / sizeof(made[0]); i++)
+			if (!strncmp(r, made[i], strlen(made[i])))
+				break;
+		if (i == sizeof(made) / sizeof(made[0])) {
+			*w++ = *r++;
+			continue;
+		}
+		memmove(w, r, strlen(made[i]));
+		w += strlen(made[i]);
+		r += strlen(made[i]);
+		/* __UNIQUE_ID_ is followed by its prefix, then the count */
+		while (*r && *r != ' ' && *r != '\n' && (*r < '0' || *r > '9'))
+			*w++ = *r++;
+		while (*r >= '0' && *r <= '9')
+			r++;
+		*w++ = '#';
+	}
+	*w = '\0';
+}
+
 static void first_difference(const char *a, const char *b)
 {
 	unsigned line = 1;
@@ -119,10 +181,11 @@ int main(int argc, char **argv)
 	const struct tu_job *jp;
 	unsigned nedits = 8, njobs = 0, lines = 1, i, bad = 0;
 	const char *build = NULL, *file;
-	char *text, *err = NULL, *cwd;
+	char *text, *err = NULL, *cwd, *abs_file;
 	size_t len;
-	CXIndex idx;
+	CXIndex idx, local_idx;
 	CXTranslationUnit tu = NULL;
+	struct reparse rp = { 0 };
 	struct CXUnsavedFile uf;
 	struct diag_list msgs = { 0 };
 	struct build_opts bo = { 0 }, fresh_bo = { 0 };
@@ -131,6 +194,7 @@ int main(int argc, char **argv)
 
 	/* as the editor's worker (lsp/worker.c): libclang on this thread */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
+	filetext_keep(true);
 	for (; a + 1 < argc && argv[a][0] == '-' && strcmp(argv[a], "--");
 	     a++) {
 		if (!strcmp(argv[a], "-s"))
@@ -145,7 +209,8 @@ int main(int argc, char **argv)
 				"BUILD_DIR] FILE [-- FLAGS]\n");
 		return 2;
 	}
-	file = argv[a];
+	/* absolute, as the editor names it: a re-parse names it so */
+	file = abs_file = path_absolute(argv[a]);
 	fo.base_dir = cwd = path_absolute(".");
 	text = read_file(file, &len);
 	if (!text) {
@@ -172,11 +237,19 @@ int main(int argc, char **argv)
 	for (i = 0; i < len; i++)
 		lines += text[i] == '\n';
 	idx = clang_createIndex(0, 0);
+	/* the worker's: a re-parse shows what it parsed after the preamble */
+	local_idx = clang_createIndex(1, 0);
+	rp.idx = local_idx;
+	rp.full_idx = idx;
+	rp.job = jp;
+	rp.fo = &fo;
+	rp.uf = &uf;
+	bo.local_view = true;
 	uf.Filename = jp->file;
 	uf.Contents = text;
 	uf.Length = (unsigned long)len;
 	/* as the editor's worker: a parse, then a re-parse builds the preamble */
-	if (frontend_parse(idx, jp, &fo, &uf, &tu, &msgs) ||
+	if (frontend_parse(local_idx, jp, &fo, &uf, &tu, &msgs) ||
 	    frontend_reparse(&tu, jp, &fo, &uf, &msgs)) {
 		fprintf(stderr, "memo_check: %s does not parse\n", file);
 		return 2;
@@ -206,7 +279,7 @@ int main(int argc, char **argv)
 				file);
 			return 2;
 		}
-		free(dump_tu(tu, &bo, NULL));
+		free(dump_tu(&tu, &bo, NULL, &rp));
 edit:
 		uf.Contents = t;
 		uf.Length = (unsigned long)strlen(t);
@@ -218,14 +291,28 @@ edit:
 				i);
 			return 2;
 		}
-		got = dump_tu(tu, &bo, &k);
-		want = dump_tu(fresh, &fresh_bo, NULL);
+		rp.count = 0;
+		got = dump_tu(&tu, &bo, &k, &rp);
+		want = dump_tu(&fresh, &fresh_bo, NULL, &rp);
+		uncount(got);
+		uncount(want);
 		printf("edit %u (kind %d) at line %u: %u header and %u main "
-		       "functions kept: %s\n",
+		       "functions kept%s: %s\n",
 		       i, kind, line, k.header, k.main,
+		       rp.count ? (rp.whole ? " (parsed anew, walked whole)" :
+					      " (parsed anew)") :
+				  "",
 		       strcmp(got, want) ? "DIFFERS" : "same");
 		if (strcmp(got, want)) {
 			first_difference(got, want);
+			if (getenv("MEMO_CHECK_DUMPS")) {
+				FILE *g = fopen("/tmp/memo-got.txt", "w"),
+				     *h = fopen("/tmp/memo-want.txt", "w");
+				fputs(got, g);
+				fputs(want, h);
+				fclose(g);
+				fclose(h);
+			}
 			bad++;
 		}
 		free(got);
@@ -243,11 +330,13 @@ edit:
 	include_memo_free(bo.includes);
 	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
+	clang_disposeIndex(local_idx);
 	diag_list_free(&msgs);
 	frontend_jobs_free(jobs, njobs);
 	frontend_job_clear(&job);
 	free(text);
 	free(err);
 	free(cwd);
+	free(abs_file);
 	return bad ? 1 : 0;
 }

@@ -754,7 +754,9 @@ def case_recheck(oc, tmp):
     """A re-check after an edit publishes what a fresh check of the same
     text does: an edit of the main file only (the worker re-parses with
     its preamble and reuses the header texts and include facts it kept),
-    a header changed on disk and an #include added (they must not)."""
+    a header changed on disk and an #include added (they must not: the
+    worker parses anew, its walk would show only what follows the
+    preamble)."""
     proj = os.path.join(tmp, "proj")
     hdr, hdr2 = os.path.join(proj, "h.h"), os.path.join(proj, "h2.h")
     src = os.path.join(proj, "a.c")
@@ -794,10 +796,16 @@ def case_recheck(oc, tmp):
                                '#include "h.h"\n#include "h2.h"') %
              ("", F3.replace("smp_mb()", "OBJ_BARRIER2()")),
              "an added #include")
+        # the added function: a re-parse on the preamble; the edit
+        # before the first function, the header and the #include: the
+        # memo cannot stand for what a local view hides, parsed anew
         s.log.flush()
         with open(s.logpath) as f:
-            reparsed = len(re.findall(r"\(re-parse \d+ ms", f.read()))
-        check(reparsed >= 3, "the re-checks re-parsed: %d" % reparsed)
+            log = f.read()
+        reparsed = len(re.findall(r"\(re-parse \d+ ms", log))
+        parsed = len(re.findall(r"\(parse \d+ ms", log))
+        check(reparsed == 1 and parsed == 4,
+              "re-parsed %d, parsed %d (want 1, 4)" % (reparsed, parsed))
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:
@@ -901,16 +909,24 @@ void f4(struct obj *o)
 """
 
 
-def memo_session(oc, tmp, template, parts):
+def memo_session(oc, tmp, template, parts, header=KEPT_H):
     """A server, not yet initialised, for a.c (@template % @parts) over
-    KEPT_H, written long ago so that the worker keeps its text."""
+    @header, written long ago so that the worker keeps its text."""
     proj = os.path.join(tmp, "proj")
     hdr, src = os.path.join(proj, "h.h"), os.path.join(proj, "a.c")
-    write(hdr, KEPT_H)
+    write(hdr, header)
     old_mtime(hdr, 200)
     write(src, template % parts)
     compile_db(proj, ["a.c"])
     return Session(tmp, [oc, "lsp", "--debounce", "50"]), src
+
+
+def last_count(s, count_re):
+    """The last count the server's log gives for @count_re, or -1."""
+    s.log.flush()
+    with open(s.logpath) as f:
+        m = re.findall(count_re, f.read())
+    return int(m[-1]) if m else -1
 
 
 def memo_stepper(s, oc, tmp, src, uri, template, parts, kept_re, ok, say):
@@ -919,19 +935,13 @@ def memo_stepper(s, oc, tmp, src, uri, template, parts, kept_re, ok, say):
     gives for @kept_re, want) holds; returns the diagnostics."""
     n = 0
 
-    def kept():
-        s.log.flush()
-        with open(s.logpath) as f:
-            m = re.findall(kept_re, f.read())
-        return int(m[-1]) if m else -1
-
     def step(what, want, **change):
         nonlocal n
         n += 1
         parts.update(change)
         got = recheck_matches_fresh(s, oc, tmp, src, uri, template % parts,
                                     what, "fresh%d" % n)
-        k = kept()
+        k = last_count(s, kept_re)
         check(ok(k, want), say % (what, k, want))
         return got
     return step
@@ -1049,6 +1059,13 @@ def case_recheck_main(oc, tmp):
         # only the added line changed: all four kept, a3 and late()
         # moved down a line
         step("a line after a2", 4, mid="int added;")
+        # the walk showed what was parsed after the preamble: the
+        # preamble's macros came from the memo, most of the table (a
+        # walk of the whole record gives it only the builtins again)
+        taken = last_count(s, r"(\d+) of \d+ macros")
+        table = last_count(s, r"\d+ of (\d+) macros")
+        check(taken * 2 > table, "macros from the memo: %d of %d"
+              % (taken, table))
         # a2 read late(): both built again; a1 before, a3 after, kept
         d2 = step("late() changed", 2,
                   late="WRITE_ONCE(o->ready, 9)")
@@ -1069,6 +1086,54 @@ def case_recheck_main(oc, tmp):
         # a comment changes no directive: the memo stays, all kept
         step("a comment between a2 and late()", 4,
              mid="/* a comment\n   over two lines */")
+    except (Fail, LspError) as e:
+        raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
+    finally:
+        s.c.shutdown_exit()
+
+
+# a header function a macro writes, which calls into the main file;
+# its name is pasted, as TRACE_EVENT()'s trace_##name: written nowhere
+MADE_H = KEPT_H + """#define OBJ_DECLARE_WRAP(name, fence) \\
+extern int obj_##name##_count; \\
+static inline void obj_##name(struct obj *o) { obj_main(o); fence(); }
+#define OBJ_MAKE_WRAP(name, fence) OBJ_DECLARE_WRAP(name, fence)
+OBJ_MAKE_WRAP(wrap_made, smp_mb)
+"""
+
+
+def case_recheck_whole(oc, tmp):
+    """A header function that calls into the main file is built again at
+    each re-check. On a walk that shows only what follows the preamble
+    the worker finds it where the memo saw it; one a macro writes is
+    not found there when its name is pasted (clang_getCursor() gives
+    the expansion), and the
+    file's re-checks then walk the whole TU: once said in the log, they
+    still publish what a fresh check does and keep what they can."""
+    parts = {"top": "", "main": "atomic_inc(&o->refs)",
+             "tail": "\nvoid f6(struct obj *o)\n{\n\tobj_wrap_made(o);"
+                     "\n\tWRITE_ONCE(o->ready, 6);\n}\n%(more)s"}
+    template = KEPT_C.replace("%(tail)s", parts.pop("tail"))
+    parts["more"] = ""
+    s, src = memo_session(oc, tmp, template, parts, MADE_H)
+    try:
+        s.initialize()
+        uri = s.c.open(src)
+        step = memo_stepper(s, oc, tmp, src, uri, template, parts,
+                            r"(\d+) header functions kept",
+                            lambda k, want: want is None or (k > 0) == want,
+                            "%s: %d header functions kept (want some: %r)")
+        s.c.diagnostics(uri, lambda ds: True, 120)
+        time.sleep(2)  # the worker builds the preamble meanwhile
+        # the first re-parse may still show the preamble's declarations
+        step("a line at the end", None, more="int one;")
+        step("another line at the end", None, more="int one;\nint two;")
+        s.log.flush()
+        with open(s.logpath) as f:
+            said = "re-checks walk the whole TU" in f.read()
+        check(said, "the log says the re-checks walk the whole TU")
+        step("obj_main() changed", True, main="WRITE_ONCE(o->ready, 7)")
+        step("a third line", True, more="int one;\nint two;\nint three;")
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:

@@ -38,11 +38,23 @@ void include_memo_free(struct include_memo *m);
 struct prefix_memo;
 struct prefix_memo *prefix_memo_new(void);
 void prefix_memo_free(struct prefix_memo *m);
-/* The functions the last build took from @m, of headers and of the main file */
+/*
+ * The functions the last build took from @m, of headers and of the main
+ * file, and the macro definitions and expansions, of its table's @table
+ * (a local view's)
+ */
 struct memo_kept {
-	unsigned header, main;
+	unsigned header, main, record, table;
 };
 struct memo_kept prefix_memo_reused(const struct prefix_memo *m);
+/*
+ * False when a local view of the TU (build_opts) cannot be made up for
+ * from @m: a header function the memo builds again at each check is not
+ * found where it was recorded (one a macro writes: clang_getCursor()
+ * gives the expansion), or the view's first macro is not the record's.
+ * Its re-checks are to walk the whole TU.
+ */
+bool prefix_memo_local_ok(const struct prefix_memo *m);
 
 struct build_opts {
 	bool old_bitops; /* test_and_*_bit() unordered on failure (< v6.0) */
@@ -51,10 +63,23 @@ struct build_opts {
 	struct scan_memo *scans; /* may be NULL */
 	struct include_memo *includes; /* may be NULL */
 	struct prefix_memo *prefix; /* may be NULL; needs @includes */
+	/*
+	 * The TU was parsed under an index that excludes the PCH's
+	 * declarations and may have a preamble: its walk may show only
+	 * what was parsed after it, the rest is the prefix memo's.
+	 */
+	bool local_view;
 	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU
 	 * includes */
 	int dialect;
 };
+
+/*
+ * events_build_tu()'s answer when @opts->local_view and the prefix memo
+ * cannot make up for what the view does not show (none recorded yet, a
+ * directive changed): the TU is to be parsed anew, without a preamble.
+ */
+#define EVENTS_NEED_FULL_VIEW 1
 
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out);

@@ -147,6 +147,12 @@ struct builder {
 	 */
 	unsigned pm_watch_end;
 	unsigned pm_fn; /* the index of the function being built */
+	/* a reuse on a local view (build.h): the record's rest is the memo's */
+	bool pm_local;
+	/* build the function @name of the prefix at @file, @off, again */
+	bool (*pm_build_at)(struct builder *b, const char *file, unsigned off,
+			    const char *name);
+	void *pm_walk; /* pm_build_at()'s */
 	CXFile pm_main; /* the main file, when there is a memo */
 	/* recording: the main file's text the builds under way read */
 	struct pm_span *pm_reads;
@@ -278,6 +284,24 @@ struct tu_ir;
 /* @cap: out->fns's room, when it makes it */
 bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 		  bool includes_same, unsigned *cap);
+/*
+ * Before macros_done(), on a local view: the entries of the preamble
+ * from the memo's copy of the record (memo_pp.c); false if they cannot
+ * be told.
+ */
+bool prefix_splice(struct builder *b, CXFile main);
+/* memo_pp.c: the prefix memo's copy of the preprocessing record */
+struct pp_memo;
+/* A copy of @mt, complete and done (macros_done()). */
+struct pp_memo *pp_memo_record(struct macro_table *mt, CXFile main);
+void pp_memo_free(struct pp_memo *p);
+/*
+ * Into @mt, a local view's table not yet done, the entries of @p's
+ * record before the view's first, which @p0, the main file's first
+ * function, follows; @taken: how many.
+ */
+bool pp_memo_splice(const struct pp_memo *p, struct macro_table *mt,
+		    CXFile main, unsigned p0, unsigned *taken);
 /* After macros_done(): ready to give the prefix's claims back. */
 bool prefix_claims(struct builder *b, CXFile main);
 /* A function of the prefix in @f (record). */

@@ -93,7 +93,11 @@ struct pm_log {
 
 struct prefix_memo {
 	bool valid;
+	/* a local view cannot be made up for (prefix_memo_local_ok()) */
+	bool no_local;
 	unsigned reused, reused_main; /* by the last build; of the main file */
+	/* macros of the record, by the last build, of its table's */
+	unsigned reused_record, table;
 	struct strset *names; /* file names, and displays */
 	size_t main_len; /* P */
 	uint64_t main_hash;
@@ -120,6 +124,7 @@ struct prefix_memo {
 	/* a build: recording the next key, or reusing: where it is */
 	char *pending_seen;
 	unsigned next_fn, next_claim;
+	struct pp_memo *pp; /* the recording's preprocessing record */
 	const char **cnames; /* the claims' files, sorted */
 	CXFile *cfiles; /* and this build's CXFile for each */
 	unsigned ncnames;
@@ -168,6 +173,8 @@ static void forget(struct prefix_memo *m)
 	free(m->text);
 	m->text = NULL;
 	m->text_len = 0;
+	pp_memo_free(m->pp);
+	m->pp = NULL;
 	m->fns = NULL;
 	m->nfns = m->first_main = 0;
 	memset(&m->kept, 0, sizeof(m->kept));
@@ -190,13 +197,20 @@ void prefix_memo_free(struct prefix_memo *m)
 	free(m);
 }
 
+bool prefix_memo_local_ok(const struct prefix_memo *m)
+{
+	return !m || !m->no_local;
+}
+
 struct memo_kept prefix_memo_reused(const struct prefix_memo *m)
 {
-	struct memo_kept k = { 0, 0 };
+	struct memo_kept k = { 0, 0, 0, 0 };
 
 	if (m) {
 		k.header = m->reused - m->reused_main;
 		k.main = m->reused_main;
+		k.record = m->reused_record;
+		k.table = m->table;
 	}
 	return k;
 }
@@ -286,7 +300,8 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 		if (!memo_edit_keeps(&e, m->sums[i].s.reads,
 				     m->sums[i].s.nreads))
 			m->sums[i].stale = true;
-	if (too_stale(m))
+	/* a local view is recorded again only from a new parse */
+	if (!b->pm_local && too_stale(m))
 		return false;
 	for (i = 0; i < m->nfns; i++) {
 		struct pm_fn *f = &m->fns[i];
@@ -336,7 +351,7 @@ bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
 		return true;
 	b->pm_main = main;
 	b->pm_fns_cap = cap;
-	m->reused = m->reused_main = 0;
+	m->reused = m->reused_main = m->reused_record = m->table = 0;
 	m->next_fn = m->next_claim = 0;
 	m->taking = false;
 	for (i = 0; i < m->nfns; i++)
@@ -381,6 +396,20 @@ static int by_ptr(const void *pa, const void *pb)
 	uintptr_t a = *(const uintptr_t *)pa, b = *(const uintptr_t *)pb;
 
 	return a < b ? -1 : a > b;
+}
+
+bool prefix_splice(struct builder *b, CXFile main)
+{
+	bool ok = b->pm_mode == PM_REUSE &&
+		  pp_memo_splice(b->pm->pp, &b->macros, main,
+				 (unsigned)b->pm->main_len,
+				 &b->pm->reused_record);
+
+	b->pm->table = b->macros.n + b->macros.ndefs;
+	/* not for an edit: it would fail again at every check */
+	if (!ok && b->pm_mode == PM_REUSE)
+		b->pm->no_local = true;
+	return ok;
 }
 
 bool prefix_claims(struct builder *b, CXFile main)
@@ -467,8 +496,16 @@ static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
 	for (; m->next_fn < upto; m->next_fn++) {
 		struct pm_fn *f = &m->fns[m->next_fn];
 
-		if (f->tainted)
-			return false;
+		/* a local view does not show it: found where it was */
+		if (f->tainted) {
+			if (!b->pm_local || !claims_upto(b, m->next_fn))
+				return false;
+			if (!b->pm_build_at(b, f->name, f->off, f->ir->name)) {
+				m->no_local = true;
+				return false;
+			}
+			continue;
+		}
 		push_fn(b, out, f->ir);
 		m->reused++;
 		if (f->seen && b->opts->seen)
@@ -735,6 +772,7 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 			m->made_by[f->made + f->nmade++].off = m->sums[j].off;
 		}
 	m->main_name = name_of(m, main);
+	m->pp = pp_memo_record(&b->macros, main);
 	m->files = xmalloc((b->nfiles ? b->nfiles : 1) * sizeof(*m->files));
 	for (i = 0; i < b->nfiles; i++)
 		if (b->files[i]->file != main &&

@@ -141,6 +141,37 @@ static bool header_function_seen(struct builder *b, struct floc at)
 }
 
 /*
+ * A function of the prefix that a local view does not show (build.h),
+ * built again where the memo found it.
+ */
+static bool build_at(struct builder *b, const char *file, unsigned off,
+		     const char *name)
+{
+	struct fn_walk *w = b->pm_walk;
+	CXFile f = clang_getFile(b->tu, file);
+	unsigned n0 = w->out->nfns;
+	CXCursor c, bc;
+	struct floc at;
+	char *spelled;
+
+	if (!f)
+		return false;
+	c = clang_getCursor(b->tu, clang_getLocationForOffset(b->tu, f, off));
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
+		return false;
+	at = text_loc(clang_getCursorLocation(c));
+	if (at.file != f || at.off != off)
+		return false;
+	spelled = cursor_spelling(c);
+	bc = strcmp(spelled, name) ? clang_getNullCursor() : cursor_body(c);
+	if (!clang_Cursor_isNull(bc))
+		build_function(w, c, bc, spelled, at,
+			       header_function_seen(b, at));
+	free(spelled);
+	return w->out->nfns == n0 + 1;
+}
+
+/*
  * A definition this TU builds: the main file's, and the headers' that
  * name a primitive. The text first in the editor: whether a header
  * declaration is a definition reads its body, which from a precompiled
@@ -231,6 +262,8 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 static bool table_done(struct fn_walk *w)
 {
 	w->decls = true;
+	if (w->b->macros.local && !prefix_splice(w->b, w->main_file))
+		return false;
 	macros_done(&w->b->macros);
 	return prefix_claims(w->b, w->main_file);
 }
@@ -368,8 +401,16 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
 	out->dialect = tu_dialect(tu, w.main_file, opts, &found, &same);
+	b.pm_local = opts->local_view;
+	b.pm_walk = &w;
+	b.pm_build_at = build_at;
 	ok = prefix_begin(&b, out, w.main_file, same && !opts->dialect, &w.cap);
 	macros_begin(tu, &b.macros);
+	b.macros.keep_incs = b.pm_mode == PM_RECORD;
+	/* a local view is made up only by a reuse */
+	b.macros.local = b.pm_local;
+	if (b.pm_local && b.pm_mode != PM_REUSE)
+		ok = false;
 	if (ok)
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), tu_cb,
 				    &w);
@@ -411,6 +452,8 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 	if (!build(tu, opts, out)) {
 		/* built again, whole, and recorded anew */
 		prefix_fail(opts->prefix);
+		if (opts->local_view)
+			return EVENTS_NEED_FULL_VIEW;
 		build(tu, opts, out);
 	}
 	return 0;

@@ -26,6 +26,15 @@ void visit_all(struct builder *b, CXCursor c, enum ctx ctx)
 
 void visit(struct builder *b, CXCursor c, enum ctx ctx)
 {
+	/*
+	 * A function declared in a body (compiletime_assert()'s extern)
+	 * runs nothing. Its attributes may be inherited from an earlier
+	 * declaration of its name, with that one's place: on a preamble,
+	 * __COUNTER__ counts from 0 again, and the main file's
+	 * __compiletime_assert_53 is a header's too.
+	 */
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
+		return;
 	if (!macro_visit_inside(b, c, ctx))
 		visit_node(b, c, ctx);
 }

@@ -239,13 +239,14 @@ static int take_lines(struct checker *ck, struct check_done *done)
 		unsigned long seq;
 		long ms, parse_ms = 0, cpu_ms = -1;
 		int reparsed;
-		unsigned kept = 0, kept_main = 0;
+		unsigned kept = 0, kept_main = 0, kept_record = 0,
+			 kept_table = 0;
 
 		*nl = '\0';
 		if (line[0] == 'X' &&
-		    sscanf(line, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u", &seq, &ms,
-			   &reparsed, &parse_ms, &cpu_ms, &kept,
-			   &kept_main) >= 3) {
+		    sscanf(line, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u\t%u\t%u",
+			   &seq, &ms, &reparsed, &parse_ms, &cpu_ms, &kept,
+			   &kept_main, &kept_record, &kept_table) >= 3) {
 			if (ck->busy && seq == ck->seq) {
 				finish(ck, done, NULL);
 				done->ms = ms;
@@ -254,6 +255,8 @@ static int take_lines(struct checker *ck, struct check_done *done)
 				done->cpu_ms = cpu_ms;
 				done->reused = kept;
 				done->reused_main = kept_main;
+				done->reused_record = kept_record;
+				done->table = kept_table;
 				finished = 1;
 			}
 		} else if (ck->busy && diag_read_record(&ck->got, line)) {

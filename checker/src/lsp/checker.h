@@ -38,8 +38,11 @@ struct check_done {
 	long parse_ms; /* of which libclang's parse */
 	long cpu_ms; /* the worker's CPU time for it, -1: not told */
 	bool reparsed;
-	/* functions kept from the last check: of headers, of the main file */
-	unsigned reused, reused_main;
+	/*
+	 * functions kept from the last check: of headers, of the main
+	 * file; and the macros of the preprocessing record, of @table
+	 */
+	unsigned reused, reused_main, reused_record, table;
 	char *lost; /* not NULL: no results, this says why */
 };
 

@@ -608,12 +608,13 @@ void srv_check_done(struct server *s, struct check_done *cd)
 		srv_log(s,
 			"%s: checked in %ld ms (%s %ld ms, analysis %ld ms), "
 			"%u diagnostic%s; %ld ms of CPU; %u header functions "
-			"kept, %u of the main file's",
+			"kept, %u of the main file's; %u of %u macros",
 			d->path, cd->ms, cd->reparsed ? "re-parse" : "parse",
 			cd->parse_ms, cd->ms - cd->parse_ms,
 			(unsigned)json_array_size(d->diags),
 			json_array_size(d->diags) == 1 ? "" : "s", cd->cpu_ms,
-			cd->reused, cd->reused_main);
+			cd->reused, cd->reused_main, cd->reused_record,
+			cd->table);
 	}
 	srv_publish(s, d);
 }

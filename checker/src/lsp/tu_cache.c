@@ -19,12 +19,14 @@ struct tu_slot {
 	struct include_memo *includes; /* of this TU */
 	struct prefix_memo *prefix; /* its header functions, kept */
 	bool warm; /* re-parsed once: the preamble is built */
+	bool whole; /* its re-checks walk the whole TU (full_idx) */
 	unsigned long used;
 };
 
 struct tu_cache {
 	const struct worker_opts *o;
 	CXIndex idx;
+	CXIndex full_idx; /* for the TUs the prefix memo cannot serve */
 	struct tu_slot *v;
 	unsigned n;
 	unsigned long clock;
@@ -35,7 +37,14 @@ struct tu_cache *tu_cache_new(const struct worker_opts *o)
 	struct tu_cache *c = xcalloc(1, sizeof(*c));
 
 	c->o = o;
-	c->idx = clang_createIndex(0, 0);
+	/*
+	 * excludeDeclarationsFromPCH: a walk of a TU re-parsed on its
+	 * preamble shows only what was parsed after it, and skips reading
+	 * back the preamble's preprocessing record, most of a re-check
+	 * that keeps the functions; the prefix memo has the rest (build.h).
+	 */
+	c->idx = clang_createIndex(1, 0);
+	c->full_idx = clang_createIndex(0, 0);
 	return c;
 }
 
@@ -59,6 +68,7 @@ void tu_cache_free(struct tu_cache *c)
 		slot_clear(&c->v[i]);
 	free(c->v);
 	clang_disposeIndex(c->idx);
+	clang_disposeIndex(c->full_idx);
 	free(c);
 }
 
@@ -161,6 +171,34 @@ static long ms_since(const struct timespec *t0)
 	       (t.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
+/* A parse without a preamble: the memos start afresh. */
+static void parse_anew(struct tu_cache *c, struct tu_slot *s,
+		       struct CXUnsavedFile *uf, struct diag_list *out,
+		       bool *fatal)
+{
+	*fatal =
+		frontend_parse(s->whole ? c->full_idx : c->idx, &s->job,
+			       &c->o->frontend, uf, &s->tu, out) == -FE_CRASHED;
+	s->warm = false;
+	include_memo_free(s->includes);
+	s->includes = include_memo_new();
+	prefix_memo_free(s->prefix);
+	s->prefix = prefix_memo_new();
+}
+
+static int analyze(struct tu_slot *s, struct analyze_opts *ao,
+		   struct diag_list *out)
+{
+	int rc;
+
+	/* a fresh set each time: a header's findings must come back */
+	ao->build.seen = seen_new();
+	rc = analyze_tu(s->tu, ao, out, NULL);
+	seen_free(ao->build.seen);
+	ao->build.seen = NULL;
+	return rc;
+}
+
 bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		    struct diag_list *out, bool *fatal, long *parse_ms,
 		    struct memo_kept *kept)
@@ -171,6 +209,7 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	struct CXUnsavedFile uf = { path, r->text, (unsigned long)r->text_len };
 	struct analyze_opts ao = c->o->analyze;
 	bool reparsed = false;
+	unsigned n0 = out->n;
 
 	*fatal = false;
 	*parse_ms = 0;
@@ -187,25 +226,38 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		s->warm = true;
 	}
 	/* a new TU, or a failed re-parse: frontend_reparse() dropped it */
-	if (!s->tu) {
-		*fatal = frontend_parse(c->idx, &s->job, &c->o->frontend, &uf,
-					&s->tu, out) == -FE_CRASHED;
-		s->warm = false;
-		include_memo_free(s->includes);
-		s->includes = include_memo_new();
-		prefix_memo_free(s->prefix);
-		s->prefix = prefix_memo_new();
-	}
+	if (!s->tu)
+		parse_anew(c, s, &uf, out, fatal);
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
 		return false;
-	/* a fresh set each time: a header's findings must come back */
-	ao.build.seen = seen_new();
 	ao.build.includes = s->includes;
 	ao.build.prefix = s->prefix;
-	analyze_tu(s->tu, &ao, out, NULL);
+	ao.build.local_view = reparsed && !s->whole;
+	if (analyze(s, &ao, out) == EVENTS_NEED_FULL_VIEW) {
+		if (!prefix_memo_local_ok(s->prefix)) {
+			s->whole = true;
+			fprintf(stderr,
+				"ordercheck lsp: %s: its re-checks walk the "
+				"whole TU (a header function that reads it is "
+				"written by a macro)\n",
+				s->path);
+		}
+		/* its diagnostics come again with the new parse */
+		diag_list_truncate(out, n0);
+		clang_disposeTranslationUnit(s->tu);
+		s->tu = NULL;
+		reparsed = false;
+		parse_anew(c, s, &uf, out, fatal);
+		*parse_ms = ms_since(&t0);
+		if (!s->tu)
+			return false;
+		ao.build.includes = s->includes;
+		ao.build.prefix = s->prefix;
+		ao.build.local_view = false;
+		analyze(s, &ao, out);
+	}
 	*kept = prefix_memo_reused(s->prefix);
-	seen_free(ao.build.seen);
 	return reparsed;
 }
 

@@ -171,11 +171,13 @@ int lsp_worker_main(const struct worker_opts *o)
 			absolute_paths(&l);
 			diag_write_records(out, &l);
 			/* the CPU time too: on a loaded machine it is the cost */
-			fprintf(out, "X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u\n",
+			fprintf(out,
+				"X\t%lu\t%ld\t%d\t%ld\t%ld\t%u\t%u\t%u\t%u\n",
 				r.seq, elapsed_ms(CLOCK_MONOTONIC, &t0),
 				reparsed, parse_ms,
 				elapsed_ms(CLOCK_PROCESS_CPUTIME_ID, &cpu0),
-				kept.header, kept.main);
+				kept.header, kept.main, kept.record,
+				kept.table);
 			fflush(out);
 			diag_list_free(&l);
 			/* texts no open file's check read in a while */
