@@ -1103,9 +1103,10 @@ OBJ_MAKE_WRAP(wrap_made, smp_mb)
 
 
 def case_recheck_whole(oc, tmp):
-    """A header function that calls into the main file is built again at
-    each re-check. On a walk that shows only what follows the preamble
-    the worker finds it where the memo saw it; one a macro writes is
+    """A header function that calls into the main file is kept while the
+    main file's text it read is as it was, and built again when not. On
+    a walk that shows only what follows the preamble the worker finds it
+    where the memo saw it; one a macro writes is
     not found there when its name is pasted (clang_getCursor() gives
     the expansion), and the
     file's re-checks then walk the whole TU: once said in the log, they
@@ -1125,15 +1126,17 @@ def case_recheck_whole(oc, tmp):
                             "%s: %d header functions kept (want some: %r)")
         s.c.diagnostics(uri, lambda ds: True, 120)
         time.sleep(2)  # the worker builds the preamble meanwhile
-        # the first re-parse may still show the preamble's declarations
+        # the first re-parse may still show the preamble's declarations;
+        # obj_wrap_made() is kept while obj_main() is as it was
         step("a line at the end", None, more="int one;")
-        step("another line at the end", None, more="int one;\nint two;")
+        step("another line at the end", True, more="int one;\nint two;")
+        step("obj_main() changed", None, main="WRITE_ONCE(o->ready, 7)")
         s.log.flush()
         with open(s.logpath) as f:
             said = "re-checks walk the whole TU" in f.read()
         check(said, "the log says the re-checks walk the whole TU")
-        step("obj_main() changed", True, main="WRITE_ONCE(o->ready, 7)")
         step("a third line", True, more="int one;\nint two;\nint three;")
+        step("obj_main() back", True, main="atomic_inc(&o->refs)")
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:

@@ -62,8 +62,12 @@ struct summary {
 	CXFile file;
 	unsigned off;
 	bool done;
-	/* made in a prefix (prefix.c) from what follows it: not kept */
-	bool tainted;
+	/*
+	 * made in a prefix (prefix.c) from what follows it: from the main
+	 * file (@tainted_main), whose text it read is in @reads, or from a
+	 * header none of the prefix's functions was in yet (@tainted_out)
+	 */
+	bool tainted, tainted_main, tainted_out;
 	/*
 	 * Recording a memo: the function whose build made it (an index of
 	 * the TU's), and the main file's text it read, its callees'
@@ -141,6 +145,10 @@ struct builder {
 	bool pm_prefix; /* before the main file's first function */
 	bool pm_poison; /* the prefix leans on what follows: not kept */
 	bool pm_taint; /* what is being built read past the prefix */
+	bool pm_taint_main, pm_taint_out; /* ...in the main file, another */
+	/* recording: the headers prefix_outside() said so of */
+	const void **pm_outs;
+	unsigned pm_nouts, pm_outs_cap;
 	/*
 	 * where the last definition of the main file that an untainted
 	 * build of the prefix used ends, + 1 (prefix_planned())
@@ -315,8 +323,9 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 		    CXCursor c);
 /*
  * A function was built at @at (record): @taint, a header function of
- * the prefix that read past it, or one of the rest that is never kept;
- * its build read the main file's text in b->pm_reads.
+ * the prefix that read past it (b->pm_taint_main, b->pm_taint_out say
+ * where), or one of the rest that is never kept; its build read the main
+ * file's text in b->pm_reads.
  */
 void prefix_built(struct builder *b, struct floc at, bool taint);
 /*

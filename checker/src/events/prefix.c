@@ -18,11 +18,19 @@
  * A function of the prefix whose build read past P is built again, in
  * its place: one that calls, however deep, a callee defined in the main
  * file (a header's inline function calling io_schedule_timeout()), or
- * in a file none of the prefix's functions was seen in yet. So is every
- * callee summary made from such a callee ("tainted"). The memo is not
- * kept at all when a build of the prefix that is not tainted used a
- * macro definition the main file makes from P on (a tainted one is
- * made again, with the definitions of the text then).
+ * in a file none of the prefix's functions was seen in yet (unless all
+ * such files are by P: memalloc_retry_wait() reaches blk_flush_plug()
+ * in a header included after its own). So is every callee summary made
+ * from such a callee ("tainted"). On a walk that does not show the
+ * prefix (build.h's local view), one that read only the main file's
+ * text is kept instead while that text is as it was (its spans, as
+ * those past P), and so are the summaries it made: the memo keeps
+ * them, a fresh build would make them the same.
+ *
+ * The memo is not kept at all when a build of the prefix that is not
+ * tainted used a macro definition the main file makes from P on (a
+ * tainted one is made again, with the definitions of the text then, or
+ * kept while they are: a change to one is a directive's).
  *
  * Past P, each build recorded the spans of the main file's text it read
  * (its definition, its callees' however deep); one whose spans the edit
@@ -74,8 +82,13 @@ struct pm_fn {
 	struct function_ir *ir;
 	const char *name; /* interned file name */
 	unsigned off;
-	/* the prefix's: built again at each reuse; the rest's: never kept */
-	bool tainted;
+	/*
+	 * the prefix's: built again at each reuse, or, @tainted_out not
+	 * set, kept while the main file's text it read is as it was; the
+	 * rest's: never kept
+	 */
+	bool tainted, tainted_out;
+	bool tainted_main; /* read the main file's text (too) */
 	/* the main file's text its build read (memo_edit.c) */
 	struct pm_span *reads;
 	unsigned nreads;
@@ -114,7 +127,8 @@ struct prefix_memo {
 	struct evlist kept;
 	const char **files; /* the files the functions' events point into */
 	unsigned nfiles;
-	struct pm_sum *sums; /* untainted; by name pointer, offset */
+	/* untainted, or the prefix's from the main file; by name, offset */
+	struct pm_sum *sums;
 	unsigned nsums;
 	struct pm_made *made_by; /* by creator, past the prefix */
 	struct pm_claim *claims; /* by fn */
@@ -293,8 +307,9 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 	m->main_ok = true;
 	if (e.same)
 		return true;
-	for (i = m->first_main; i < m->nfns; i++)
-		if (!memo_edit_keeps(&e, m->fns[i].reads, m->fns[i].nreads))
+	for (i = 0; i < m->nfns; i++)
+		if ((i >= m->first_main || m->fns[i].tainted) &&
+		    !memo_edit_keeps(&e, m->fns[i].reads, m->fns[i].nreads))
 			m->fns[i].stale = true;
 	for (i = 0; i < m->nsums; i++)
 		if (!memo_edit_keeps(&e, m->sums[i].s.reads,
@@ -496,8 +511,13 @@ static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
 	for (; m->next_fn < upto; m->next_fn++) {
 		struct pm_fn *f = &m->fns[m->next_fn];
 
-		/* a local view does not show it: found where it was */
-		if (f->tainted) {
+		/*
+		 * One that read only the main file's text, as it was: kept as
+		 * in the file's functions (its summaries are the memo's). A
+		 * local view does not show the others: found where they were.
+		 */
+		if (f->tainted &&
+		    (!b->pm_local || f->tainted_out || f->stale)) {
 			if (!b->pm_local || !claims_upto(b, m->next_fn))
 				return false;
 			if (!b->pm_build_at(b, f->name, f->off, f->ir->name)) {
@@ -585,7 +605,48 @@ bool prefix_outside(struct builder *b, CXFile f)
 	for (i = b->pm_nfiles; i-- > 0;)
 		if (b->pm_files[i] == f)
 			return false;
+	if (f == b->pm_main)
+		return true;
+	for (i = b->pm_nouts; i-- > 0;)
+		if (b->pm_outs[i] == f)
+			return true;
+	if (b->pm_nouts == b->pm_outs_cap) {
+		b->pm_outs_cap = b->pm_outs_cap ? b->pm_outs_cap * 2 : 16;
+		b->pm_outs = xrealloc(b->pm_outs,
+				      b->pm_outs_cap * sizeof(*b->pm_outs));
+	}
+	b->pm_outs[b->pm_nouts++] = f;
 	return true;
+}
+
+/*
+ * At the end of the prefix: a header that was not yet among the prefix's
+ * files when a build reached it, and is now, is included before the main
+ * file's first function, its text as stable as the others'. When all
+ * are, what read them is tainted only for what it read of the main file.
+ */
+static void outs_seen(struct builder *b)
+{
+	struct prefix_memo *m = b->pm;
+	unsigned i, j;
+
+	for (i = 0; i < b->pm_nouts; i++) {
+		for (j = 0; j < b->pm_nfiles && b->pm_files[j] != b->pm_outs[i];
+		     j++)
+			;
+		if (j == b->pm_nfiles)
+			return;
+	}
+	for (i = 0; i < m->nfns; i++)
+		if (m->fns[i].tainted_out) {
+			m->fns[i].tainted_out = false;
+			m->fns[i].tainted = m->fns[i].tainted_main;
+		}
+	for (i = 0; i < b->nsummaries; i++)
+		if (b->summaries[i].tainted_out) {
+			b->summaries[i].tainted_out = false;
+			b->summaries[i].tainted = b->summaries[i].tainted_main;
+		}
 }
 
 void prefix_seen_key(struct builder *b, const char *key)
@@ -629,6 +690,8 @@ void prefix_built(struct builder *b, struct floc at, bool taint)
 	f->name = name_of(m, at.file);
 	f->off = at.off;
 	f->tainted = taint;
+	f->tainted_main = taint && b->pm_taint_main;
+	f->tainted_out = taint && b->pm_taint_out;
 	f->nreads = pm_spans_merge(b->pm_reads, b->pm_nreads);
 	if (f->nreads) {
 		f->reads = xmalloc(f->nreads * sizeof(*f->reads));
@@ -745,7 +808,10 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 			b->pm_poison = true;
 			return;
 		}
-		if (b->summaries[i].tainted)
+		/* the prefix's that read the main file are kept as it is */
+		if (b->summaries[i].tainted &&
+		    (b->summaries[i].tainted_out ||
+		     b->summaries[i].creator >= m->first_main))
 			continue;
 		m->sums[m->nsums].name = name_of(m, b->summaries[i].file);
 		m->sums[m->nsums].off = b->summaries[i].off;
@@ -805,6 +871,7 @@ bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
 	m->main_len = p;
 	m->main_hash = hash64(buf, p, HASH64_INIT);
 	m->first_main = m->nfns;
+	outs_seen(b);
 	return true;
 }
 
@@ -910,8 +977,11 @@ void prefix_finish(struct builder *b, struct tu_ir *out)
 
 	free(b->pm_files);
 	free(b->pm_log);
+	free(b->pm_outs);
 	b->pm_files = NULL;
 	b->pm_log = NULL;
+	b->pm_outs = NULL;
+	b->pm_nouts = b->pm_outs_cap = 0;
 	b->pm_nfiles = b->pm_cap = b->pm_nlog = b->pm_logcap = 0;
 	if (m)
 		build_state_free(m);

@@ -220,7 +220,7 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	struct evlist body = { 0 };
 	unsigned i, n, reads0;
 	CXCursor bc;
-	bool taint;
+	bool taint, taint_main, taint_out;
 
 	if (b->depth >= 3)
 		return NULL;
@@ -233,6 +233,10 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	if (sm) {
 		if (sm->done && sm->tainted)
 			b->pm_taint = true;
+		if (sm->done && sm->tainted_main)
+			b->pm_taint_main = true;
+		if (sm->done && sm->tainted_out)
+			b->pm_taint_out = true;
 		for (i = 0; i < sm->nreads; i++)
 			prefix_read(b, sm->reads[i].lo, sm->reads[i].hi);
 		return sm->done ? sm : NULL;
@@ -252,7 +256,11 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	b->summaries[i].creator = b->pm_fn;
 	sum_index(b);
 	taint = b->pm_taint;
+	taint_main = b->pm_taint_main;
+	taint_out = b->pm_taint_out;
 	b->pm_taint = prefix_outside(b, at.file);
+	b->pm_taint_main = b->pm_taint && at.file == b->pm_main;
+	b->pm_taint_out = b->pm_taint && at.file != b->pm_main;
 	/* what it reads is read by the build under way too */
 	reads0 = b->pm_nreads;
 	if (at.file && at.file == b->pm_main)
@@ -261,7 +269,11 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
 	sm->tainted = b->pm_taint;
+	sm->tainted_main = b->pm_taint_main;
+	sm->tainted_out = b->pm_taint_out;
 	b->pm_taint = taint || sm->tainted;
+	b->pm_taint_main = taint_main || sm->tainted_main;
+	b->pm_taint_out = taint_out || sm->tainted_out;
 	if (b->pm_nreads > reads0) {
 		b->pm_nreads = reads0 + pm_spans_merge(b->pm_reads + reads0,
 						       b->pm_nreads - reads0);

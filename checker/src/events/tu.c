@@ -39,7 +39,7 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->inside = NULL;
 	b->coll = NULL;
 	b->pm_fn = w->out->nfns;
-	b->pm_taint = false;
+	b->pm_taint = b->pm_taint_main = b->pm_taint_out = false;
 	b->pm_nreads = 0;
 	/* a function written across files (a macro's) is never kept */
 	if (!f->in_header)
@@ -439,6 +439,7 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	if (!ok) {
 		free(b.pm_files);
 		free(b.pm_log);
+		free(b.pm_outs);
 		events_free_tu(out);
 		return false;
 	}
