@@ -260,23 +260,18 @@ bool macros_add(struct macro_table *mt, CXCursor c)
 	if (kind != CXCursor_MacroExpansion) {
 		if (!clang_isPreprocessing(kind))
 			return false;
-		if (mt->local && !mt->first.file) {
-			clang_getFileLocation(
-				clang_getRangeStart(clang_getCursorExtent(c)),
-				&f, NULL, NULL, &off);
-			note_first(mt, f, off, kind);
-		}
 		mt->nseen++;
 		return true;
 	}
 	r = clang_getCursorExtent(c);
 	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
 	clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &end);
-	note_first(mt, f, off, CXCursor_MacroExpansion);
 	if (!f || f != fe) {
 		mt->nseen++;
 		return true;
 	}
+	/* only what the prefix memo keeps a copy of can be the first */
+	note_first(mt, f, off, CXCursor_MacroExpansion);
 	sp = clang_getCursorSpelling(c);
 	prim = vocab_lookup(clang_getCString(sp), VOCAB_NO_HEADER);
 	m = macros_new_exp(mt);

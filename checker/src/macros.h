@@ -126,7 +126,9 @@ struct macro_table {
 	 * preamble (a re-parse under an index that excludes the PCH's
 	 * declarations); the rest come from the prefix memo. Then each
 	 * definition is placed at once, and @first is the first entry
-	 * written in a file (the -D ones come again before it).
+	 * written in a file (the -D ones come again before it) of those
+	 * the memo keeps: a definition, an #include line, an expansion
+	 * that starts and ends in one file.
 	 */
 	bool local;
 	struct macro_place first;
