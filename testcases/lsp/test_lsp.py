@@ -1033,7 +1033,9 @@ void a3(struct obj *o)
 
 def case_recheck_main(oc, tmp):
     """A re-check also keeps the main file's functions whose build read
-    none of the bytes the edit changed, those after them moved
+    none of the bytes the edit changed (and, when it changed code
+    outside every function or how the text after it is lexed, none
+    after it), those after them moved
     (events/prefix.c, memo_edit.c); it must publish what a fresh check
     does: all kept after a line added between them; a2, which calls
     late(), built again when late() changes; none kept when the last
@@ -1056,9 +1058,9 @@ def case_recheck_main(oc, tmp):
         d0 = s.c.diagnostics(uri, lambda ds: True, 120)
         time.sleep(2)  # the worker builds the preamble meanwhile
         check(len(ours(d0)) >= 3, "a1's, a2's and a3's findings: %r" % d0)
-        # only the added line changed: all four kept, a3 and late()
-        # moved down a line
-        step("a line after a2", 4, mid="int added;")
+        # only a blank line added: all four kept, a3 and late() moved
+        # down a line
+        step("a line after a2", 4, mid="\n")
         # the walk showed what was parsed after the preamble: the
         # preamble's macros came from the memo, most of the table (a
         # walk of the whole record gives it only the builtins again)
@@ -1071,8 +1073,9 @@ def case_recheck_main(oc, tmp):
                   late="WRITE_ONCE(o->ready, 9)")
         check(len(ours(d2)) == len(ours(d0)) - 1, "a2's finding gone: %r"
               % d2)
-        # what read an edited text stays built until recorded again
-        step("late() back, the line gone", 2, mid="",
+        # one edit from a2's end to late()'s body: code outside a
+        # function, so what follows is built again too; a1 kept
+        step("late() back, the line gone", 1, mid="",
              late="atomic_inc(&o->refs)")
         # the last line of a multi-line #define: nothing after it kept
         d4 = step("the #define's last line", 0,
@@ -1086,6 +1089,12 @@ def case_recheck_main(oc, tmp):
         # a comment changes no directive: the memo stays, all kept
         step("a comment between a2 and late()", 4,
              mid="/* a comment\n   over two lines */")
+        # code outside the functions (a global, a type) may change how
+        # those after it read: a1 kept; a2 calls late(), after the edit
+        step("a global between a2 and late()", 1, mid="int added;")
+        # a comment that closes another early: what follows is code now
+        step("a comment opened and closed", 1,
+             mid="/* one /* two */ int more; /* three */")
     except (Fail, LspError) as e:
         raise Fail("%s\n--- server log ---\n%s" % (e, s.tail()))
     finally:

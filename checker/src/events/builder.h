@@ -379,6 +379,11 @@ const char *prefix_display(struct builder *b, const char *display);
 struct memo_edit {
 	bool same; /* no byte changed */
 	bool directive; /* a preprocessor line changed: nothing is kept */
+	/*
+	 * @code: it changed code, not only blanks and comments; @relexed:
+	 * what follows it is lexed otherwise (a comment opened or closed)
+	 */
+	bool code, relexed;
 	unsigned from; /* the first byte changed */
 	unsigned after; /* the first line after the edit, in the old text */
 	long delta; /* bytes added from there */

@@ -9,9 +9,14 @@
  * changed byte, or all start on a line after the last changed one, made
  * what a fresh build of the new text makes: C is parsed left to right
  * and these spans are the same tokens. Those after the edit moved by the
- * same number of bytes and lines, on the same columns.
+ * same number of bytes and lines, on the same columns. Not so when the
+ * edit changed code outside every function's definition (a type, a
+ * global: no span holds them) or how the text after it is lexed (a
+ * comment it closed early): then only what read nothing past its first
+ * byte is kept (prefix.c).
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +53,85 @@ static bool directive_near(const char *t, size_t len, size_t from, size_t to)
 	}
 }
 
+enum lex { L_CODE, L_BLOCK, L_LINE, L_STR, L_CHR };
+
+/*
+ * The lexer's state at @to, from @state at @from; @code: a byte of code
+ * from @mark on (not a blank, not in a comment).
+ */
+static enum lex lex_scan(const char *t, size_t from, size_t to, enum lex state,
+			 size_t mark, bool *code)
+{
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		char c = t[i], n = i + 1 < to ? t[i + 1] : '\0';
+
+		switch (state) {
+		case L_BLOCK:
+			if (c == '*' && n == '/') {
+				state = L_CODE;
+				i++;
+			}
+			continue;
+		case L_LINE:
+			if (c == '\n')
+				state = L_CODE;
+			continue;
+		case L_STR:
+		case L_CHR:
+			if (c == '\\')
+				i++;
+			else if (c == (state == L_STR ? '"' : '\''))
+				state = L_CODE;
+			break;
+		case L_CODE:
+			if (c == '/' && n == '*') {
+				state = L_BLOCK;
+				i++;
+				continue;
+			}
+			if (c == '/' && n == '/') {
+				state = L_LINE;
+				i++;
+				continue;
+			}
+			if (c == '"')
+				state = L_STR;
+			else if (c == '\'')
+				state = L_CHR;
+			else if (c == ' ' || c == '\t' || c == '\n' ||
+				 c == '\r')
+				continue;
+			break;
+		}
+		if (i >= mark)
+			*code = true;
+	}
+	return state;
+}
+
+/*
+ * Whether the edit [@d, @eo) of @old, [@d, @en) of @now, holds code, and
+ * whether the text after it is lexed as before (a comment it opened or
+ * closed): scanned from the start of its line, where both agree.
+ */
+static void edit_lexed(struct memo_edit *e, const char *old, const char *now,
+		       size_t d, size_t eo, size_t en)
+{
+	size_t line = d;
+	enum lex at, a, b;
+	bool code = false;
+
+	while (line > 0 && old[line - 1] != '\n')
+		line--;
+	at = lex_scan(old, 0, line, L_CODE, SIZE_MAX, &code);
+	a = lex_scan(old, line, eo, at, d, &code);
+	b = lex_scan(now, line, en, at, d, &code);
+	e->code = code;
+	e->relexed = a != b;
+}
+
 static int newlines(const char *t, size_t from, size_t to)
 {
 	int n = 0;
@@ -81,6 +165,7 @@ void memo_edit_of(struct memo_edit *e, const char *old, size_t olen,
 	}
 	e->from = (unsigned)d;
 	e->lines = newlines(now, d, en) - newlines(old, d, eo);
+	edit_lexed(e, old, now, d, eo, en);
 	/*
 	 * The first line wholly after the edit, in both texts: its columns
 	 * did not move. The unchanged text starts one when the edit ended

@@ -287,6 +287,25 @@ static bool too_stale(const struct prefix_memo *m)
 }
 
 /*
+ * Whether the edit is within the definition of one of the main file's
+ * functions: one written elsewhere (a type, a global, a comment closed
+ * early) can change how every function after it reads.
+ */
+static bool in_a_body(const struct prefix_memo *m, const struct memo_edit *e)
+{
+	unsigned i;
+
+	for (i = m->first_main; i < m->nfns; i++) {
+		const struct src_span *s = &m->fns[i].ir->span;
+
+		if (m->fns[i].name == m->main_name && s->off < e->from &&
+		    e->after <= s->end_off)
+			return true;
+	}
+	return false;
+}
+
+/*
  * The memo moved to the new text @buf: what read the edited bytes
  * marked stale, what comes after them moved. False when it is better
  * recorded again.
@@ -294,7 +313,7 @@ static bool too_stale(const struct prefix_memo *m)
 static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 			 const char *buf, size_t len)
 {
-	struct memo_edit e;
+	struct memo_edit e, wide;
 	const char *shown = text_display(b, main);
 	unsigned i;
 
@@ -307,12 +326,16 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 	m->main_ok = true;
 	if (e.same)
 		return true;
+	/* what read past such an edit is built again */
+	wide = e;
+	if (e.relexed || (e.code && !in_a_body(m, &e)))
+		wide.after = UINT_MAX;
 	for (i = 0; i < m->nfns; i++)
 		if ((i >= m->first_main || m->fns[i].tainted) &&
-		    !memo_edit_keeps(&e, m->fns[i].reads, m->fns[i].nreads))
+		    !memo_edit_keeps(&wide, m->fns[i].reads, m->fns[i].nreads))
 			m->fns[i].stale = true;
 	for (i = 0; i < m->nsums; i++)
-		if (!memo_edit_keeps(&e, m->sums[i].s.reads,
+		if (!memo_edit_keeps(&wide, m->sums[i].s.reads,
 				     m->sums[i].s.nreads))
 			m->sums[i].stale = true;
 	/* a local view is recorded again only from a new parse */
