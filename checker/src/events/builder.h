@@ -279,6 +279,18 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 void call_visit(struct builder *b, CXCursor c);
 bool call_visit_atomic_expr(struct builder *b, CXCursor c);
 
+/* lexstate.c: where a byte of C text is, as the preprocessor reads it */
+enum lex_state { LEX_CODE, LEX_BLOCK, LEX_LINE, LEX_STR, LEX_CHR };
+/*
+ * Move @st over the byte at @i of @buf (@len bytes): returns the bytes
+ * that took (two for a comment's opening or end, an escape, more for a
+ * backslash-newline), or 0 when a newline ends a // comment or a literal
+ * left open: @st is then LEX_CODE and the newline is yet to be read.
+ */
+size_t lex_step(const char *buf, size_t len, size_t i, enum lex_state *st);
+/* A blank between tokens, the newline included. */
+bool lex_blank(char c);
+
 /* includes.c: the memo of build.h; get returns false when it is stale */
 bool include_memo_get(struct include_memo *m, CXTranslationUnit tu, CXFile main,
 		      enum oc_dialect *d, bool *found);

@@ -71,16 +71,6 @@ static bool sig_same(const struct file_sig *a, const struct file_sig *b)
 		 a->mtime.tv_nsec == b->mtime.tv_nsec));
 }
 
-/* A backslash that joins the next line to this one: the bytes it takes. */
-static size_t splice(const char *buf, size_t len, size_t i)
-{
-	if (buf[i] != '\\' || i + 1 >= len)
-		return 0;
-	if (buf[i + 1] == '\n')
-		return 2;
-	return buf[i + 1] == '\r' && i + 2 < len && buf[i + 2] == '\n' ? 3 : 0;
-}
-
 /*
  * What decides which files a TU enters, besides its flags (a new TU when
  * they change) and the files themselves: the main file's preprocessor
@@ -94,67 +84,33 @@ static size_t splice(const char *buf, size_t len, size_t i)
  */
 static uint64_t directives_key(const char *buf, size_t len)
 {
-	enum { CODE, BLOCK, LINE, STR, CHR } st = CODE;
+	enum lex_state st = LEX_CODE, was;
 	uint64_t h = HASH64_INIT;
 	bool bol = true, dir = false;
 	size_t i, from = 0, n;
 
-	for (i = 0; i < len; i++) {
-		char c = buf[i], next = i + 1 < len ? buf[i + 1] : '\0';
+	for (i = 0; i < len; i += n) {
+		char c = buf[i];
 
-		n = splice(buf, len, i);
-		if (n) {
-			i += n - 1;
+		was = st;
+		n = lex_step(buf, len, i, &st);
+		if (was == LEX_BLOCK && c == '\n')
+			bol = true;
+		if (was != LEX_CODE)
 			continue;
-		}
-		switch (st) {
-		case CODE:
-			if (c == '\n') {
-				if (dir)
-					h = hash64(buf + from, i + 1 - from, h);
-				dir = false;
-				bol = true;
-			} else if (c == '/' && (next == '*' || next == '/')) {
-				st = next == '*' ? BLOCK : LINE;
-				i++;
-			} else if (c != ' ' && c != '\t' && c != '\r' &&
-				   c != '\f' && c != '\v') {
-				if (bol && c == '#' && !dir) {
-					dir = true;
-					from = i;
-				}
-				bol = false;
-				if (c == '"')
-					st = STR;
-				else if (c == '\'')
-					st = CHR;
+		if (c == '\n') {
+			if (dir)
+				h = hash64(buf + from, i + 1 - from, h);
+			dir = false;
+			bol = true;
+		} else if (st != LEX_BLOCK && st != LEX_LINE &&
+			   !(c == '\\' && n > 1) && !lex_blank(c)) {
+			/* not a comment's opening, not lines joined */
+			if (bol && c == '#' && !dir) {
+				dir = true;
+				from = i;
 			}
-			break;
-		case BLOCK:
-			if (c == '*' && next == '/') {
-				st = CODE;
-				i++;
-			} else if (c == '\n') {
-				bol = true;
-			}
-			break;
-		case LINE:
-			if (c == '\n') {
-				st = CODE;
-				i--;
-			}
-			break;
-		case STR:
-		case CHR:
-			if (c == '\\' && i + 1 < len)
-				i++;
-			else if (c == (st == STR ? '"' : '\''))
-				st = CODE;
-			else if (c == '\n') {
-				st = CODE;
-				i--;
-			}
-			break;
+			bol = false;
 		}
 	}
 	if (dir)

@@ -53,59 +53,28 @@ static bool directive_near(const char *t, size_t len, size_t from, size_t to)
 	}
 }
 
-enum lex { L_CODE, L_BLOCK, L_LINE, L_STR, L_CHR };
-
 /*
  * The lexer's state at @to, from @state at @from; @code: a byte of code
- * from @mark on (not a blank, not in a comment).
+ * from @mark on (in a literal, or in code and not a blank, a comment's
+ * opening or a backslash-newline).
  */
-static enum lex lex_scan(const char *t, size_t from, size_t to, enum lex state,
-			 size_t mark, bool *code)
+static enum lex_state lex_scan(const char *t, size_t from, size_t to,
+			       enum lex_state state, size_t mark, bool *code)
 {
-	size_t i;
+	enum lex_state was;
+	size_t i, n;
 
-	for (i = from; i < to; i++) {
-		char c = t[i], n = i + 1 < to ? t[i + 1] : '\0';
+	for (i = from; i < to; i += n) {
+		char c = t[i];
 
-		switch (state) {
-		case L_BLOCK:
-			if (c == '*' && n == '/') {
-				state = L_CODE;
-				i++;
-			}
+		was = state;
+		n = lex_step(t, to, i, &state);
+		if (i < mark || !n)
 			continue;
-		case L_LINE:
-			if (c == '\n')
-				state = L_CODE;
-			continue;
-		case L_STR:
-		case L_CHR:
-			if (c == '\\')
-				i++;
-			else if (c == (state == L_STR ? '"' : '\''))
-				state = L_CODE;
-			break;
-		case L_CODE:
-			if (c == '/' && n == '*') {
-				state = L_BLOCK;
-				i++;
-				continue;
-			}
-			if (c == '/' && n == '/') {
-				state = L_LINE;
-				i++;
-				continue;
-			}
-			if (c == '"')
-				state = L_STR;
-			else if (c == '\'')
-				state = L_CHR;
-			else if (c == ' ' || c == '\t' || c == '\n' ||
-				 c == '\r')
-				continue;
-			break;
-		}
-		if (i >= mark)
+		if (was == LEX_STR || was == LEX_CHR ||
+		    (was == LEX_CODE && state != LEX_BLOCK &&
+		     state != LEX_LINE && !(c == '\\' && n > 1) &&
+		     !lex_blank(c)))
 			*code = true;
 	}
 	return state;
@@ -120,12 +89,12 @@ static void edit_lexed(struct memo_edit *e, const char *old, const char *now,
 		       size_t d, size_t eo, size_t en)
 {
 	size_t line = d;
-	enum lex at, a, b;
+	enum lex_state at, a, b;
 	bool code = false;
 
 	while (line > 0 && old[line - 1] != '\n')
 		line--;
-	at = lex_scan(old, 0, line, L_CODE, SIZE_MAX, &code);
+	at = lex_scan(old, 0, line, LEX_CODE, SIZE_MAX, &code);
 	a = lex_scan(old, line, eo, at, d, &code);
 	b = lex_scan(now, line, en, at, d, &code);
 	e->code = code;
