@@ -249,7 +249,7 @@ endforeach()
 # bytes that are not UTF-8 quoted in every output format, LSP included.
 foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
-        header-once stable-order crash-loses-one-file timeout-loses-one-file
+        header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
         json non-utf8 fix-in-place)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})

@@ -526,10 +526,11 @@ static bool is_directory(const struct tu_job *job)
 	return r;
 }
 
-int frontend_parse(CXIndex idx, const struct tu_job *job,
-		   const struct frontend_opts *opts,
-		   struct CXUnsavedFile *unsaved, CXTranslationUnit *tu,
-		   struct diag_list *msgs)
+/* @unsaved: the editor's buffer (n == 1), or headers' texts (!buffer) */
+static int parse(CXIndex idx, const struct tu_job *job,
+		 const struct frontend_opts *opts,
+		 struct CXUnsavedFile *unsaved, unsigned n, bool buffer,
+		 CXTranslationUnit *tu, struct diag_list *msgs)
 {
 	/*
 	 * The editor's: not CreatePreambleOnFirstParse: building the
@@ -546,7 +547,7 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 	int argc;
 	const char **argv = parse_argv(job, opts, &argc, &wd);
 
-	if (!unsaved && is_directory(job)) {
+	if (!buffer && is_directory(job)) {
 		file = path_display(opts->base_dir, job->file);
 		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
 			 "is a directory, not a C file (name the files, or "
@@ -558,8 +559,8 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 		return -FE_PARSE_FAILED;
 	}
 	enter_dir(job, opts);
-	e = clang_parseTranslationUnit2(idx, job->file, argv, argc, unsaved,
-					unsaved ? 1 : 0, flags, tu);
+	e = clang_parseTranslationUnit2(idx, job->file, argv, argc, unsaved, n,
+					flags, tu);
 	leave_dir(opts);
 	free(argv);
 	free(wd);
@@ -568,7 +569,7 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 		file = opts->editor ? xstrdup(job->file) :
 				      path_display(opts->base_dir, job->file);
 		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
-			 !unsaved && access(job->file, R_OK) && !job->dir ?
+			 !buffer && access(job->file, R_OK) && !job->dir ?
 				 strerror(errno) :
 				 error_name(e));
 		free(file);
@@ -577,6 +578,23 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 	}
 	describe_errors(*tu, job, opts, msgs);
 	return 0;
+}
+
+int frontend_parse(CXIndex idx, const struct tu_job *job,
+		   const struct frontend_opts *opts,
+		   struct CXUnsavedFile *unsaved, CXTranslationUnit *tu,
+		   struct diag_list *msgs)
+{
+	return parse(idx, job, opts, unsaved, unsaved ? 1 : 0, unsaved != NULL,
+		     tu, msgs);
+}
+
+int frontend_parse_headers(CXIndex idx, const struct tu_job *job,
+			   const struct frontend_opts *opts,
+			   struct CXUnsavedFile *headers, unsigned n,
+			   CXTranslationUnit *tu, struct diag_list *msgs)
+{
+	return parse(idx, job, opts, headers, n, false, tu, msgs);
 }
 
 int frontend_reparse(CXTranslationUnit *tu, const struct tu_job *job,

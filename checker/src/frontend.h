@@ -70,6 +70,15 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 		   struct diag_list *msgs);
 
 /*
+ * Parse @job from the disk, but for the @n headers whose texts @headers
+ * hands over (tu/bodies.h: with bodies blanked).
+ */
+int frontend_parse_headers(CXIndex idx, const struct tu_job *job,
+			   const struct frontend_opts *opts,
+			   struct CXUnsavedFile *headers, unsigned n,
+			   CXTranslationUnit *tu, struct diag_list *msgs);
+
+/*
  * Parse *tu again, for the editor, with the new buffer @unsaved; errors
  * in the code are described in @msgs. Returns 0, or -FE_PARSE_FAILED after
  * disposing of *tu (all libclang allows after a failed re-parse) and

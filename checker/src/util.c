@@ -280,6 +280,15 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 	return buf;
 }
 
+unsigned hash_ptr(const void *p, unsigned cap)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	v ^= v >> 17;
+	v *= 0x9e3779b97f4a7c15ull;
+	return (unsigned)(v >> 32) & (cap - 1);
+}
+
 unsigned hash_str(const char *s)
 {
 	return (unsigned)hash64(s, strlen(s), HASH64_INIT);

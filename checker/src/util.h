@@ -65,6 +65,8 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
  */
 uint64_t hash64(const void *p, size_t n, uint64_t h);
 unsigned hash_str(const char *s);
+/* A slot for pointer @p in a table of @cap (a power of two) slots. */
+unsigned hash_ptr(const void *p, unsigned cap);
 
 /* @clk's time in seconds (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID...) */
 double clock_seconds(clockid_t clk);

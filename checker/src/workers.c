@@ -70,7 +70,8 @@ static void worker_main(int in, int out, struct tu_job *jobs, worker_fn fn,
 		diag_write_records(fout, &r.diags);
 		put_payload(fout, 'Q', &r.facts);
 		put_payload(fout, 'W', &r.inputs);
-		fprintf(fout, "C\t%.6f\t%.6f\n", r.parse_cpu, r.rest_cpu);
+		fprintf(fout, "C\t%.6f\t%.6f\t%u\t%u\n", r.parse_cpu,
+			r.rest_cpu, r.blanked, r.blank_misses);
 		fprintf(fout, "X\t%ld\n", j);
 		fflush(fout);
 		job_result_free(&r);
@@ -152,8 +153,9 @@ static int take_lines(struct worker *w, struct job_result *r)
 		else if (line[0] == 'W')
 			take_payload(&r[w->job].inputs, line);
 		else if (line[0] == 'C')
-			sscanf(line + 1, "%lf %lf", &r[w->job].parse_cpu,
-			       &r[w->job].rest_cpu);
+			sscanf(line + 1, "%lf %lf %u %u", &r[w->job].parse_cpu,
+			       &r[w->job].rest_cpu, &r[w->job].blanked,
+			       &r[w->job].blank_misses);
 		else
 			diag_read_record(&r[w->job].diags, line);
 		line = nl + 1;

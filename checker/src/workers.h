@@ -17,6 +17,8 @@ struct job_result {
 	bool done; /* checked, not lost to a crash or timeout */
 	/* CPU seconds of the worker: libclang's parse, and the rest (--stats) */
 	double parse_cpu, rest_cpu;
+	/* header bodies blanked (tu/bodies.h), and parses done again whole */
+	unsigned blanked, blank_misses;
 };
 
 void job_result_free(struct job_result *r);

@@ -86,6 +86,20 @@ header-once)
 	[ "$n" -eq 1 ] || fail "header finding reported $n times: $out"
 	expect_out "shared.h:12:2: warning:"
 	;;
+blanked-bodies)
+	# the same findings as a parse of every body, and the pasted name
+	# found by the analysis: one file parsed again whole
+	b=$in/blank
+	write_db "$b/learn.c" "$b/named.c" "$b/prefixed.c" "$b/pasted.c"
+	"$oc" -p db --no-facts -j 1 --parse-all-bodies >all.txt 2>&1
+	"$oc" -p db --no-facts -j 1 --stats >blanked.txt 2>stats.txt
+	cmp -s all.txt blanked.txt ||
+		fail "findings differ: $(diff all.txt blanked.txt)"
+	[ "$(grep -c 'warning:' all.txt)" -eq 5 ] ||
+		fail "want 5 findings: $(cat all.txt)"
+	grep -q ' [1-9][0-9]* header bodies blanked, 1 files parsed again whole' \
+		stats.txt || fail "want bodies blanked, one parse again: $(cat stats.txt)"
+	;;
 stable-order)
 	write_db "$in/one.c" "$in/two.c" "$in/clean.c" "$in/broken.c"
 	"$oc" -p db --no-facts -j 1 >j1.txt 2>&1

@@ -13,6 +13,7 @@ struct check_opts {
 	struct frontend_opts frontend;
 	struct analyze_opts analyze;
 	bool inputs; /* record the files each TU reads (the facts store) */
+	bool blank_bodies; /* blank the header bodies a TU cannot need */
 };
 
 /* A worker_fn: one CXIndex per process, created on first use. */

@@ -271,7 +271,7 @@ static int report(const struct options *o, const struct diag_list *l,
 int main(int argc, char **argv)
 {
 	struct options o;
-	struct check_opts co = { { 0 }, { { 0 }, NULL }, false };
+	struct check_opts co = { 0 };
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
@@ -351,6 +351,8 @@ int main(int argc, char **argv)
 		o.jobs = 0; /* print in order, from this process */
 	}
 	co.frontend.kbuild = o.kbuild;
+	/* --dump-ir prints as it goes: a file checked twice would print twice */
+	co.blank_bodies = !o.all_bodies && !o.dump_ir;
 	if (o.kbuild && o.jobs > 1)
 		o.jobs = 1; /* one file per call: one worker, for isolation */
 	if (tree_opts_from(&o, &to) ||

@@ -157,6 +157,7 @@ FLAG_FN(dump_ir)
 FLAG_FN(list_rules)
 FLAG_FN(list_rules_md)
 FLAG_FN(old_bitops)
+FLAG_FN(all_bodies)
 FLAG_FN(help)
 FLAG_FN(version)
 FLAG_FN(werror)
@@ -210,6 +211,9 @@ static const struct {
 	{ "--timeout", "SECONDS", set_timeout,
 	  "give up on a file, or on pairing the tree, after SECONDS "
 	  "(default 300, 0: never)" },
+	{ "--parse-all-bodies", NULL, set_all_bodies,
+	  "parse every header function's body, even those no function of "
+	  "the file can reach (slower; the findings are the same)" },
 	{ "--no-fork", NULL, set_no_fork,
 	  "check in this process (debugging; a crash ends the run)" },
 	{ "--baseline", "FILE", set_baseline,

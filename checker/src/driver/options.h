@@ -31,7 +31,7 @@ struct options {
 		*write_baseline; /* --baseline, --write-baseline */
 	const char *changed_since; /* --changed-since REV */
 	int fail_on; /* lowest severity that fails the run (enum oc_severity) */
-	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, help,
+	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, all_bodies, help,
 		version;
 	bool list_rules_md; /* --list-rules=md: the README's table */
 	int dialect; /* --dialect: enum oc_dialect + 1, or 0 */

@@ -12,8 +12,14 @@
  * included by every file is read once per worker.
  */
 struct seen_set;
+struct phantom_set;
+struct phantom_set *phantoms_new(void);
+void phantoms_free(struct phantom_set *p);
 struct seen_set *seen_new(void);
 void seen_free(struct seen_set *s);
+/* What a build adds from here on, seen_rollback() takes back. */
+void seen_mark(struct seen_set *s);
+void seen_rollback(struct seen_set *s);
 struct scan_memo;
 struct scan_memo *scans_new(void);
 void scans_free(struct scan_memo *m);
@@ -72,6 +78,15 @@ struct build_opts {
 	/* --dialect=NAME: its enum oc_dialect + 1; 0: from what the TU
 	 * includes */
 	int dialect;
+	/*
+	 * Whether the body of the function whose name is at @off of @f was
+	 * blanked before the parse (tu/bodies.h): BLANKED, or BLANKED_PRIM
+	 * if its text (as it was) names a primitive; 0 if not. NULL: none was.
+	 */
+	int (*blanked)(void *ctx, CXFile f, unsigned off);
+	void *blanked_ctx;
+	/* the header functions built, for the TUs that blank them */
+	struct phantom_set *phantoms;
 };
 
 /*
@@ -80,6 +95,11 @@ struct build_opts {
  * directive changed): the TU is to be parsed anew, without a preamble.
  */
 #define EVENTS_NEED_FULL_VIEW 1
+#define BLANKED 1
+#define BLANKED_PRIM 2
+
+/* events_build_tu()'s answer when it needed a body @opts->blanked blanked */
+#define EVENTS_NEED_BODIES 2
 
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out);

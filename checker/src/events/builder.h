@@ -110,6 +110,7 @@ struct builder {
 	struct arena *arena;
 	struct macro_table macros;
 	const struct build_opts *opts;
+	bool blank_hit; /* it needed a body blanked before the parse */
 	struct ir_file **files; /* in order of first use */
 	unsigned nfiles;
 	struct ir_file **fhash; /* open addressing on the CXFile pointer */
@@ -193,6 +194,15 @@ struct kids {
 /* seen.c: true if @key was already present; inserts it otherwise. */
 bool seen_test_and_add(struct seen_set *s, const char *key);
 
+/* phantom.c: copies of header functions built, by "display:offset" */
+void phantom_put(struct phantom_set *p, const char *key,
+		 const struct function_ir *f);
+const struct function_ir *phantom_get(const struct phantom_set *p,
+				      const char *key);
+struct function_ir *phantom_place(struct builder *b,
+				  const struct function_ir *f,
+				  const char *file);
+
 /*
  * scans.c: whether the header function at an offset of a file names a
  * primitive, as an earlier TU of the process found it: 1 or 0, or -1
@@ -228,6 +238,7 @@ CXCursor cursor_strip(CXCursor c);
 CXCursor cursor_strip_casts(CXCursor c);
 bool cursor_last_child(CXCursor c, CXCursor *last);
 CXCursor cursor_body(CXCursor def);
+bool body_was_blanked(struct builder *b, struct floc at);
 char *cursor_spelling(CXCursor c);
 bool cursor_type_is_pointer(CXType t);
 bool cursor_is_local_var(CXCursor ref);

@@ -85,6 +85,19 @@ CXCursor cursor_body(CXCursor def)
 	return body;
 }
 
+/*
+ * Whether the header function whose name is at @at had its body blanked
+ * before the parse: then the TU is to be parsed again whole.
+ */
+bool body_was_blanked(struct builder *b, struct floc at)
+{
+	if (!b->opts->blanked || !at.file ||
+	    !b->opts->blanked(b->opts->blanked_ctx, at.file, at.off))
+		return false;
+	b->blank_hit = true;
+	return true;
+}
+
 char *cursor_spelling(CXCursor c)
 {
 	CXString s = clang_getCursorSpelling(c);

@@ -241,6 +241,8 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 			prefix_read(b, sm->reads[i].lo, sm->reads[i].hi);
 		return sm->done ? sm : NULL;
 	}
+	if (body_was_blanked(b, at))
+		return NULL;
 	/* one a function the memo kept made */
 	sm = prefix_summary(b, at.file, at.off);
 	if (sm) {

@@ -10,14 +10,6 @@
 #include "../filetext.h"
 #include "builder.h"
 
-static unsigned hash_ptr(const void *p, unsigned cap)
-{
-	uintptr_t v = (uintptr_t)p;
-
-	v ^= v >> 17;
-	v *= 0x9e3779b97f4a7c15ull;
-	return (unsigned)(v >> 32) & (cap - 1);
-}
 
 struct ir_file *text_file(struct builder *b, CXFile f)
 {

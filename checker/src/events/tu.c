@@ -6,13 +6,6 @@
 
 #include "builder.h"
 
-/* Bodies that implement a primitive are its definition, not its use. */
-static bool implements_primitive(const char *name)
-{
-	return vocab_lookup(name, VOCAB_NO_HEADER) ||
-	       vocab_name_is(name, R_IMPLEMENTS);
-}
-
 struct fn_walk {
 	struct builder *b;
 	struct tu_ir *out;
@@ -72,28 +65,10 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 	struct floc s = text_extent_start(b, fn);
 	struct floc e = text_extent_end(b, fn);
 	struct ir_file *fi = s.file ? text_file(b, s.file) : NULL;
-	size_t len = fi ? fi->len : 0, i, j;
-	const char *buf = fi ? fi->buf : NULL;
-	char name[128];
 
-	if (!buf || e.file != s.file || e.off > len)
+	if (!fi || !fi->buf || e.file != s.file || e.off > fi->len)
 		return true;
-	for (i = s.off; i < e.off; i = j) {
-		if (!text_is_ident(buf[i]) ||
-		    (buf[i] >= '0' && buf[i] <= '9')) {
-			j = i + 1;
-			continue;
-		}
-		for (j = i; j < e.off && text_is_ident(buf[j]); j++)
-			;
-		if (j - i < sizeof(name)) {
-			memcpy(name, buf + i, j - i);
-			name[j - i] = '\0';
-			if (vocab_lookup(name, VOCAB_NO_HEADER))
-				return true;
-		}
-	}
-	return false;
+	return vocab_text_names_primitive(fi->buf, s.off, e.off);
 }
 
 /* names_a_primitive(), answered once per process for each function */
@@ -101,9 +76,15 @@ static bool names_a_primitive_memo(struct builder *b, CXCursor fn,
 				   struct floc at)
 {
 	struct ir_file *fi = b->opts->scans ? text_file(b, at.file) : NULL;
-	int known;
+	int known, blanked;
 	bool named;
 
+	/* its text is blanked: what the memo read before */
+	blanked = b->opts->blanked ? b->opts->blanked(b->opts->blanked_ctx,
+						      at.file, at.off) :
+				     0;
+	if (blanked)
+		return blanked == BLANKED_PRIM;
 	if (!fi || !fi->buf)
 		return names_a_primitive(b, fn);
 	if (!fi->scans)
@@ -121,7 +102,12 @@ static bool names_a_primitive_memo(struct builder *b, CXCursor fn,
 static bool skip_header_function(struct builder *b, CXCursor fn,
 				 const char *name, struct floc at)
 {
-	return implements_primitive(name) || !names_a_primitive_memo(b, fn, at);
+	return vocab_implements(name) || !names_a_primitive_memo(b, fn, at);
+}
+
+static char *header_key(struct builder *b, struct floc at)
+{
+	return xasprintf("%s:%u", text_display(b, at.file), at.off);
 }
 
 /*
@@ -132,12 +118,42 @@ static bool skip_header_function(struct builder *b, CXCursor fn,
  */
 static bool header_function_seen(struct builder *b, struct floc at)
 {
-	char *key = xasprintf("%s:%u", text_display(b, at.file), at.off);
+	char *key = header_key(b, at);
 	bool seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
 
 	prefix_seen_key(b, key);
 	free(key);
 	return seen;
+}
+
+/* The header function just built, kept for the TUs that blank it. */
+static void keep_phantom(struct fn_walk *w, struct floc at)
+{
+	char *key = header_key(w->b, at);
+
+	phantom_put(w->b->opts->phantoms, key, w->out->fns[w->out->nfns - 1]);
+	free(key);
+}
+
+/* Its copy where the function at @at was blanked; false if none is kept */
+static bool place_phantom(struct fn_walk *w, struct floc at)
+{
+	char *key = header_key(w->b, at);
+	const struct function_ir *f =
+		w->b->opts->phantoms ? phantom_get(w->b->opts->phantoms, key) :
+				       NULL;
+
+	free(key);
+	if (!f)
+		return false;
+	if (w->out->nfns == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 64;
+		w->out->fns =
+			xrealloc(w->out->fns, w->cap * sizeof(*w->out->fns));
+	}
+	w->out->fns[w->out->nfns++] =
+		phantom_place(w->b, f, text_display(w->b, at.file));
+	return true;
 }
 
 /*
@@ -240,13 +256,37 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 			return took < 0 ? CXChildVisit_Break :
 					  CXChildVisit_Continue;
 		}
+		/*
+		 * One whose text names a primitive, blanked where nothing
+		 * in the TU calls it: an earlier TU of this process built
+		 * it (its header was not known then), and its copy takes
+		 * its place (phantom.c).
+		 */
+		if (at.file != w->main_file && w->b->opts->blanked &&
+		    w->b->opts->blanked(w->b->opts->blanked_ctx, at.file,
+					at.off)) {
+			free(name);
+			if (header_function_seen(w->b, at) &&
+			    place_phantom(w, at))
+				return CXChildVisit_Continue;
+			w->b->blank_hit = w->failed = true;
+			return CXChildVisit_Break;
+		}
 		bc = cursor_body(c);
-		if (!clang_Cursor_isNull(bc))
+		if (!clang_Cursor_isNull(bc)) {
 			build_function(w, c, bc, name, at,
 				       at.file != w->main_file &&
 					       header_function_seen(w->b, at));
+			if (at.file != w->main_file && w->b->opts->phantoms &&
+			    !w->b->blank_hit)
+				keep_phantom(w, at);
+		}
 	}
 	free(name);
+	if (w->b->blank_hit) {
+		w->failed = true;
+		return CXChildVisit_Break;
+	}
 	/* one the prefix memo builds again was built then: it must be now */
 	if (w->rebuild) {
 		w->rebuild = false;
@@ -390,7 +430,7 @@ static enum oc_dialect dialect_of_prims(const struct tu_ir *ir)
 
 /* One build; false when a reuse of the prefix memo went wrong. */
 static bool build(CXTranslationUnit tu, const struct build_opts *opts,
-		  struct tu_ir *out)
+		  struct tu_ir *out, bool *blank_hit)
 {
 	struct builder b = { .tu = tu, .opts = opts };
 	struct fn_walk w = { .b = &b, .out = out };
@@ -421,6 +461,7 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	ok = ok && !w.failed && !(b.pm_mode == PM_REUSE && b.pm_prefix);
 	if (ok)
 		prefix_walked(&b, out);
+	*blank_hit = b.blank_hit;
 	if (!found)
 		out->dialect = dialect_of_prims(out);
 	macros_free(&b.macros);
@@ -450,12 +491,16 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		    struct tu_ir *out)
 {
-	if (!build(tu, opts, out)) {
+	bool blank_hit;
+
+	if (!build(tu, opts, out, &blank_hit)) {
+		if (blank_hit)
+			return EVENTS_NEED_BODIES;
 		/* built again, whole, and recorded anew */
 		prefix_fail(opts->prefix);
 		if (opts->local_view)
 			return EVENTS_NEED_FULL_VIEW;
-		build(tu, opts, out);
+		build(tu, opts, out, &blank_hit);
 	}
 	return 0;
 }

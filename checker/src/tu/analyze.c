@@ -34,6 +34,8 @@ int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 		spell_diag(&out->v[i], ir.dialect);
 	if (facts)
 		facts_write_tu(&ir, facts);
+	for (i = 0; opts->built && i < ir.nfns; i++)
+		opts->built(opts->built_arg, &ir, ir.fns[i]);
 	rule_ctx_fini(&ctx);
 	events_free_tu(&ir);
 	return 0;

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Copies of the header functions a worker built, for the TUs whose parse
+ * did not see their bodies (tu/bodies.h blanked them where nothing calls
+ * them). The walk builds every header function that names a primitive in
+ * every TU, because the TU's rules read them all (tu_summary.c: who
+ * publishes a location, which stores are ordered); where one was blanked,
+ * the walk puts this copy in its place, a repeat, as if it had built it.
+ * A copy keeps what those read of another function's events: kind, class,
+ * key, names, spans and the legs of branches, not the links between
+ * events (parent, dependencies, callees).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+struct phantom_set {
+	struct strset *strs; /* every string the copies hold */
+	struct function_ir **fns; /* by key, open addressing */
+	const char **fkeys;
+	unsigned n, cap;
+};
+
+struct phantom_set *phantoms_new(void)
+{
+	struct phantom_set *p = xcalloc(1, sizeof(*p));
+
+	p->strs = strset_new();
+	return p;
+}
+
+static const char *keep(struct phantom_set *p, const char *s)
+{
+	return s ? strset_intern(p->strs, s, strlen(s)) : NULL;
+}
+
+static void copy_list(struct phantom_set *p, struct evlist *to,
+		      const struct evlist *from);
+
+static struct event *copy_event(struct phantom_set *p, const struct event *e)
+{
+	struct event *c = xmalloc(sizeof(*c));
+	unsigned j;
+
+	*c = *e;
+	c->name = keep(p, e->name);
+	c->key = keep(p, e->key);
+	c->base = keep(p, e->base);
+	c->written = keep(p, e->written);
+	c->args = keep(p, e->args);
+	c->fold_reason = keep(p, e->fold_reason);
+	c->cond_text = keep(p, e->cond_text);
+	c->value_text = keep(p, e->value_text);
+	c->addr_why = keep(p, e->addr_why);
+	c->span.file = keep(p, e->span.file);
+	c->addr_why_span.file = keep(p, e->addr_why_span.file);
+	c->parent = NULL;
+	c->callee_first = c->callee_last = NULL;
+	c->callee_known = false;
+	c->callee_body = NULL;
+	c->callee_params = NULL;
+	c->callee_nparams = 0;
+	c->deps = c->adeps = NULL;
+	c->ndeps = c->nadeps = 0;
+	c->cmp = NULL;
+	for (j = 0; j < e->nlegs; j++)
+		copy_list(p, &c->legs[j], &e->legs[j]);
+	return c;
+}
+
+static void copy_list(struct phantom_set *p, struct evlist *to,
+		      const struct evlist *from)
+{
+	unsigned i;
+
+	to->n = to->cap = from->n;
+	to->v = from->n ? xmalloc(from->n * sizeof(*to->v)) : NULL;
+	for (i = 0; i < from->n; i++)
+		to->v[i] = copy_event(p, from->v[i]);
+}
+
+static unsigned slot(const struct phantom_set *p, const char *key)
+{
+	unsigned h;
+
+	for (h = hash_str(key) & (p->cap - 1);
+	     p->fkeys[h] && strcmp(p->fkeys[h], key);
+	     h = (h + 1) & (p->cap - 1))
+		;
+	return h;
+}
+
+static void grow(struct phantom_set *p)
+{
+	struct phantom_set old = *p;
+	unsigned i, h;
+
+	p->cap = p->cap ? p->cap * 2 : 1024;
+	p->fns = xcalloc(p->cap, sizeof(*p->fns));
+	p->fkeys = xcalloc(p->cap, sizeof(*p->fkeys));
+	for (i = 0; i < old.cap; i++) {
+		if (!old.fkeys[i])
+			continue;
+		h = slot(p, old.fkeys[i]);
+		p->fkeys[h] = old.fkeys[i];
+		p->fns[h] = old.fns[i];
+	}
+	free(old.fns);
+	free(old.fkeys);
+}
+
+void phantom_put(struct phantom_set *p, const char *key,
+		 const struct function_ir *f)
+{
+	struct function_ir *c;
+	unsigned h;
+
+	if (2 * (p->n + 1) > p->cap)
+		grow(p);
+	h = slot(p, key);
+	if (p->fkeys[h])
+		return;
+	c = xcalloc(1, sizeof(*c));
+	c->name = keep(p, f->name);
+	c->span = f->span;
+	c->span.file = keep(p, f->span.file);
+	c->in_header = f->in_header;
+	c->repeat = c->borrowed = true;
+	copy_list(p, &c->body, &f->body);
+	p->fkeys[h] = keep(p, key);
+	p->fns[h] = c;
+	p->n++;
+}
+
+const struct function_ir *phantom_get(const struct phantom_set *p,
+				      const char *key)
+{
+	unsigned h;
+
+	if (!p->cap)
+		return NULL;
+	h = slot(p, key);
+	return p->fkeys[h] ? p->fns[h] : NULL;
+}
+
+static void free_list(struct evlist *l)
+{
+	unsigned i, j;
+
+	for (i = 0; i < l->n; i++) {
+		for (j = 0; j < l->v[i]->nlegs; j++)
+			free_list(&l->v[i]->legs[j]);
+		free(l->v[i]);
+	}
+	free(l->v);
+}
+
+void phantoms_free(struct phantom_set *p)
+{
+	unsigned i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->cap; i++)
+		if (p->fns[i]) {
+			free_list(&p->fns[i]->body);
+			free(p->fns[i]);
+		}
+	free(p->fns);
+	free(p->fkeys);
+	strset_free(p->strs);
+	free(p);
+}
+
+/*
+ * @f, for the TU of @b: a copy in its arena, the file name of the TU's
+ * (rules compare file names by address, tu_summary.c and addr_deps.c).
+ */
+static void place_list(struct builder *b, struct evlist *l, const char *from,
+		       const char *to)
+{
+	struct event **v = l->n ? xmalloc(l->n * sizeof(*v)) : NULL;
+	unsigned i, j;
+
+	for (i = 0; i < l->n; i++) {
+		v[i] = arena_alloc(&b->arena, sizeof(*v[i]));
+		*v[i] = *l->v[i];
+		if (v[i]->span.file == from)
+			v[i]->span.file = to;
+		for (j = 0; j < v[i]->nlegs; j++)
+			place_list(b, &v[i]->legs[j], from, to);
+	}
+	l->v = v;
+	l->cap = l->n;
+}
+
+struct function_ir *phantom_place(struct builder *b,
+				  const struct function_ir *f, const char *file)
+{
+	struct function_ir *c = arena_alloc(&b->arena, sizeof(*c));
+
+	*c = *f;
+	c->span.file = file;
+	c->borrowed = false;
+	place_list(b, &c->body, f->span.file, file);
+	return c;
+}

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which known header bodies a TU needs (bodies.h), and the blanked texts
+ * of the rest for libclang. An identifier is live when text the TU may
+ * read spells it: the main file, the command line, the known headers
+ * outside the bodies and #defines the memo keeps apart, and, once live, a
+ * macro's replacement or a function's body named by a live identifier.
+ * What this misses (a name pasted together with ##, a header the memo
+ * does not know) the analysis finds when it asks for the body.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../events/builder.h"
+#include "bodies.h"
+
+/*
+ * summary_of() builds a callee's body at depths 1 to 3, a top-level
+ * function being at 0: a name written in a body built at depth 3 calls
+ * nothing that is built.
+ */
+#define BUILT_DEPTHS 3
+
+static void push(struct body_memo *m, unsigned level, unsigned id)
+{
+	struct body_queue *q = &m->queue[level];
+
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 4096;
+		q->v = xrealloc(q->v, q->cap * sizeof(unsigned));
+	}
+	q->v[q->n++] = id;
+}
+
+/* @id is written in a body built at depth @level, or a macro it expands */
+void body_reach(struct body_memo *m, unsigned id, unsigned level)
+{
+	if (level >= BUILT_DEPTHS ||
+	    (m->live[id] == m->gen && m->level[id] <= level))
+		return;
+	m->live[id] = m->gen;
+	m->level[id] = (unsigned char)level;
+	push(m, level, id);
+}
+
+/*
+ * @f is called from a body built at depth @level: its own is built at the
+ * next, or at the top if it names a primitive (the walk builds those).
+ */
+static void need_fn(struct body_memo *m, struct body_fn *f, unsigned level)
+{
+	unsigned depth = f->prim ? 0 : level + 1, i;
+
+	if (f->needed == m->gen && f->depth <= depth)
+		return;
+	f->needed = m->gen;
+	f->depth = (unsigned char)depth;
+	for (i = 0; i < f->nids; i++)
+		body_reach(m, f->ids[i], depth);
+}
+
+static void expand(struct body_memo *m, const struct body_macro *d,
+		   unsigned level)
+{
+	unsigned i;
+
+	for (i = 0; i < d->nids; i++)
+		body_reach(m, d->ids[i], level);
+	for (i = 0; i < d->npre; i++)
+		body_fragment(m, &m->pre_frags, m->pre, d->pre[i]);
+	for (i = 0; i < d->nsuf; i++)
+		body_fragment(m, &m->suf_frags, m->suf, d->suf[i]);
+}
+
+/* What the reached identifiers reach, the shallowest first. */
+void body_drain(struct body_memo *m)
+{
+	unsigned id, k, level = 0;
+
+	while (level < BUILT_DEPTHS) {
+		struct body_queue *q = &m->queue[level];
+
+		if (!q->n) {
+			level++;
+			continue;
+		}
+		id = q->v[--q->n];
+		if (m->level[id] != level)
+			continue; /* reached shallower since */
+		for (k = m->fn_of[id]; k; k = m->fns[k - 1].next)
+			need_fn(m, &m->fns[k - 1], level);
+		for (k = m->macro_of[id]; k; k = m->macros[k - 1].next)
+			expand(m, &m->macros[k - 1], level);
+		/* a function that names a primitive goes back to the top */
+		for (k = 0; k < level; k++)
+			if (m->queue[k].n)
+				level = k;
+	}
+}
+
+static void live_ident(void *ctx, size_t off, const char *s, size_t n,
+		       size_t directive)
+{
+	struct body_memo *m = ctx;
+
+	(void)off;
+	(void)directive;
+	if (n)
+		body_reach(m, body_id(m, s, n), 0);
+}
+
+/* The TU's include path, and the files read for it so far. */
+struct incl {
+	struct body_memo *m;
+	const char **dirs;
+	unsigned ndirs;
+	struct strset *read;
+};
+
+static char *resolve(const struct incl *in, const char *name, size_t n,
+		     const char *here)
+{
+	struct stat st;
+	unsigned i;
+	char *p;
+
+	if (here) {
+		p = xasprintf("%s/%.*s", here, (int)n, name);
+		if (!stat(p, &st) && S_ISREG(st.st_mode))
+			return p;
+		free(p);
+	}
+	for (i = 0; i < in->ndirs; i++) {
+		p = xasprintf("%s/%.*s", in->dirs[i], (int)n, name);
+		if (!stat(p, &st) && S_ISREG(st.st_mode))
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+static void live_includes(struct incl *in, char *const *incs, unsigned n,
+			  const char *here, unsigned depth);
+
+/*
+ * A header the main file includes, or one that it includes, and so on:
+ * what it names is live unless the memo knows it (then its names are).
+ */
+static void live_header(struct incl *in, const char *path, unsigned depth)
+{
+	char *abs = path_absolute(path), *dir, *slash;
+	const struct body_text *t;
+	const unsigned *ids;
+	char *const *incs;
+	unsigned i, n;
+
+	if (depth > 32 || !strset_add(in->read, abs) ||
+	    bodies_file_find(in->m, abs) >= 0) {
+		free(abs);
+		return;
+	}
+	t = body_text_of(in->m, abs);
+	body_text_ids(t, &ids, &n);
+	for (i = 0; i < n; i++)
+		body_reach(in->m, ids[i], 0);
+	dir = xstrdup(abs);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	body_text_includes(t, &incs, &n);
+	live_includes(in, incs, n, dir, depth + 1);
+	free(dir);
+	free(abs);
+}
+
+static void live_includes(struct incl *in, char *const *incs, unsigned n,
+			  const char *here, unsigned depth)
+{
+	unsigned i;
+	char *p;
+
+	for (i = 0; i < n; i++) {
+		p = resolve(in, incs[i] + 1, strlen(incs[i] + 1),
+			    incs[i][0] == '"' ? here : NULL);
+		if (p)
+			live_header(in, p, depth);
+		free(p);
+	}
+}
+
+/* The include path of @job's flags, absolute. */
+static void include_dirs(struct incl *in, const struct tu_job *job)
+{
+	static const char *const flags[] = { "-iquote", "-I", "-isystem",
+					     "-idirafter" };
+	int i;
+	size_t f, n;
+	const char *d;
+
+	for (i = 0; i < job->nargs; i++) {
+		for (f = 0; f < sizeof(flags) / sizeof(flags[0]); f++) {
+			n = strlen(flags[f]);
+			if (strncmp(job->args[i], flags[f], n))
+				continue;
+			d = job->args[i][n]    ? job->args[i] + n :
+			    i + 1 < job->nargs ? job->args[++i] :
+						 NULL;
+			if (!d)
+				break;
+			in->dirs = xrealloc(in->dirs,
+					    (in->ndirs + 1) * sizeof(char *));
+			in->dirs[in->ndirs++] = bodies_file_path(d, job->dir);
+			break;
+		}
+	}
+}
+
+/*
+ * What the main file, the headers it includes that the memo does not
+ * know, and the command line name, live.
+ */
+static bool live_job(struct body_memo *m, const struct tu_job *job)
+{
+	char *path = bodies_file_path(job->file, job->dir), *dir, *slash;
+	struct incl in = { .m = m, .read = strset_new() };
+	const struct body_text *t;
+	const unsigned *ids;
+	char *const *incs;
+	unsigned i, n;
+	int a;
+
+	if (access(path, R_OK)) {
+		free(path);
+		strset_free(in.read);
+		return false;
+	}
+	t = body_text_of(m, path);
+	body_text_ids(t, &ids, &n);
+	for (i = 0; i < n; i++)
+		body_reach(m, ids[i], 0);
+	include_dirs(&in, job);
+	dir = xstrdup(path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	strset_add(in.read, path);
+	body_text_includes(t, &incs, &n);
+	live_includes(&in, incs, n, dir, 0);
+	for (a = 0; a < job->nargs; a++)
+		body_scan_idents(job->args[a], 0, strlen(job->args[a]),
+				 live_ident, m);
+	for (i = 0; i < in.ndirs; i++)
+		free((char *)in.dirs[i]);
+	free(in.dirs);
+	strset_free(in.read);
+	free(dir);
+	free(path);
+	return true;
+}
+
+static bool unchanged(const struct body_file *bf)
+{
+	struct stat st;
+
+	return !stat(bf->path, &st) && st.st_dev == bf->dev &&
+	       st.st_ino == bf->ino && st.st_size == bf->size &&
+	       st.st_mtim.tv_sec == bf->mtime.tv_sec &&
+	       st.st_mtim.tv_nsec == bf->mtime.tv_nsec;
+}
+
+/* @bf's text with the bodies of its functions not needed blanked. */
+static bool blank_file(struct body_memo *m, struct body_plan *p, unsigned file)
+{
+	const struct body_file *bf = &m->files[file];
+	struct CXUnsavedFile *u;
+	unsigned i, n0 = p->nblanked;
+	size_t len, j;
+	char *buf;
+
+	for (i = bf->fn0; i < bf->fn0 + bf->nfns; i++)
+		if (m->fns[i].needed != m->gen)
+			break;
+	if (i == bf->fn0 + bf->nfns || !unchanged(bf) ||
+	    !(buf = read_file(bf->path, &len)) || (off_t)len != bf->size)
+		return false;
+	for (; i < bf->fn0 + bf->nfns; i++) {
+		const struct body_fn *f = &m->fns[i];
+
+		if (f->needed == m->gen)
+			continue;
+		for (j = f->lo + 1; j + 1 < f->hi; j++)
+			if (buf[j] != '\n')
+				buf[j] = ' ';
+		p->blanked = xrealloc(p->blanked,
+				      (p->nblanked + 1) * sizeof(unsigned));
+		p->blanked[p->nblanked++] = i;
+	}
+	p->files = xrealloc(p->files, (p->n + 1) * sizeof(*p->files));
+	u = &p->files[p->n++];
+	u->Filename = xstrdup(bf->path);
+	u->Contents = buf;
+	u->Length = (unsigned long)len;
+	return p->nblanked > n0;
+}
+
+void bodies_plan(struct body_memo *m, const struct tu_job *job,
+		 struct body_plan *p)
+{
+	unsigned i;
+
+	memset(p, 0, sizeof(*p));
+	p->dir = job->dir;
+	p->gen = ++m->gen;
+	m->pre_frags.n = m->suf_frags.n = 0;
+	m->pre_frags.done = m->suf_frags.done = 0;
+	if (!m->nfns || !live_job(m, job))
+		return;
+	for (i = 0; i < m->idcap; i++)
+		if (m->pins[i])
+			body_reach(m, i, 0);
+	/*
+	 * The walk builds every header function whose text names a
+	 * primitive, and the rules of the TU's functions pair with them
+	 * (testcases/facts header-callee-order): one is blanked only once
+	 * this worker built it, and the walk puts a copy of that build in
+	 * its place (events/phantom.c).
+	 */
+	for (i = 0; i < m->nfns; i++)
+		if (m->fns[i].prim && !m->fns[i].built)
+			need_fn(m, &m->fns[i], 0);
+	body_drain(m);
+	body_close_pastes(m);
+	for (i = 0; i < m->nfiles; i++)
+		blank_file(m, p, i);
+}
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The memo's index of the file libclang calls @f, or -1; asked once each */
+static int file_of(const struct body_memo *m, struct body_plan *p, CXFile f)
+{
+	unsigned h, i;
+	CXString s;
+	char *path;
+
+	if (2 * (p->nfiles_seen + 1) > p->seen_cap) {
+		unsigned cap = p->seen_cap ? p->seen_cap * 2 : 256;
+		struct body_plan_file *v = xcalloc(cap, sizeof(*v));
+
+		for (i = 0; i < p->seen_cap; i++) {
+			if (!p->seen[i].f)
+				continue;
+			for (h = hash_ptr(p->seen[i].f, cap); v[h].f;
+			     h = (h + 1) & (cap - 1))
+				;
+			v[h] = p->seen[i];
+		}
+		free(p->seen);
+		p->seen = v;
+		p->seen_cap = cap;
+	}
+	for (h = hash_ptr(f, p->seen_cap); p->seen[h].f;
+	     h = (h + 1) & (p->seen_cap - 1))
+		if (p->seen[h].f == f)
+			return p->seen[h].idx;
+	s = clang_getFileName(f);
+	path = bodies_file_path(clang_getCString(s) ? clang_getCString(s) : "",
+				p->dir);
+	clang_disposeString(s);
+	p->seen[h].f = f;
+	p->seen[h].idx = bodies_file_find(m, path);
+	p->nfiles_seen++;
+	free(path);
+	return p->seen[h].idx;
+}
+
+int bodies_plan_blanked(const struct body_memo *m, struct body_plan *p,
+			CXFile f, unsigned name_off)
+{
+	int k = p->nblanked ? file_of(m, p, f) : -1;
+	const struct body_file *bf;
+	unsigned lo, hi, mid;
+
+	if (k < 0)
+		return 0;
+	bf = &m->files[k];
+	lo = bf->fn0;
+	hi = bf->fn0 + bf->nfns;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (m->fns[mid].name_off < name_off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == bf->fn0 + bf->nfns || m->fns[lo].name_off != name_off ||
+	    !bsearch(&lo, p->blanked, p->nblanked, sizeof(unsigned),
+		     cmp_unsigned))
+		return 0;
+	return m->fns[lo].prim ? BLANKED_PRIM : BLANKED;
+}
+
+void bodies_plan_free(struct body_plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->n; i++) {
+		free((char *)p->files[i].Filename);
+		free((char *)p->files[i].Contents);
+	}
+	free(p->files);
+	free(p->blanked);
+	free(p->seen);
+	memset(p, 0, sizeof(*p));
+}
