@@ -343,7 +343,9 @@ static void skipped_ranges(CXTranslationUnit tu, struct pending *p,
 			sp->skipped[sp->nskipped++][1] = hi;
 		}
 	}
-	qsort(sp->skipped, sp->nskipped, sizeof(*sp->skipped), by_start);
+	if (sp->nskipped > 1)
+		qsort(sp->skipped, sp->nskipped, sizeof(*sp->skipped),
+		      by_start);
 	clang_disposeSourceRangeList(r);
 }
 
@@ -476,7 +478,8 @@ static void pending_sort(struct pending *p)
 {
 	unsigned i, n = 0;
 
-	qsort(p->fns, p->nfns, sizeof(*p->fns), by_lo);
+	if (p->nfns > 1)
+		qsort(p->fns, p->nfns, sizeof(*p->fns), by_lo);
 	for (i = 0; i < p->nfns; i++) {
 		if (n && p->fns[n - 1].lo == p->fns[i].lo)
 			continue;
