@@ -285,34 +285,6 @@ bool vocab_implements(const char *name)
 	       vocab_name_is(name, R_IMPLEMENTS);
 }
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
-
-bool vocab_text_names_primitive(const char *buf, size_t lo, size_t hi)
-{
-	char name[128];
-	size_t i, j;
-
-	for (i = lo; i < hi; i = j) {
-		if (!ident_char(buf[i]) || (buf[i] >= '0' && buf[i] <= '9')) {
-			j = i + 1;
-			continue;
-		}
-		for (j = i; j < hi && ident_char(buf[j]); j++)
-			;
-		if (j - i < sizeof(name)) {
-			memcpy(name, buf + i, j - i);
-			name[j - i] = '\0';
-			if (vocab_lookup(name, VOCAB_NO_HEADER))
-				return true;
-		}
-	}
-	return false;
-}
-
 int vocab_header_dialect(const char *path)
 {
 	unsigned i;

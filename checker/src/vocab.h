@@ -4,7 +4,6 @@
 #define ORDERCHECK_VOCAB_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 /* Classes of ../shared/reference/ordering-semantics.md section 0. */
 enum oc_class {
@@ -234,13 +233,6 @@ const struct vocab_entry *vocab_lookup(const char *name, int header);
  * implements it), not a use of one: the walk builds no such body.
  */
 bool vocab_implements(const char *name);
-
-/*
- * Whether bytes [@lo, @hi) of @buf name a primitive of any dialect (an
- * identifier vocab_lookup() knows, with VOCAB_NO_HEADER). The text is not
- * preprocessed: a macro that expands to one is not seen.
- */
-bool vocab_text_names_primitive(const char *buf, size_t lo, size_t hi);
 
 /*
  * The dialect whose header glob @path matches, whose macros defined there

@@ -199,9 +199,8 @@ void phantom_put(struct phantom_set *p, const char *key,
 		 const struct function_ir *f);
 const struct function_ir *phantom_get(const struct phantom_set *p,
 				      const char *key);
-struct function_ir *phantom_place(struct builder *b,
-				  const struct function_ir *f,
-				  const char *file);
+struct function_ir *
+phantom_place(struct builder *b, const struct function_ir *f, const char *file);
 
 /*
  * scans.c: whether the header function at an offset of a file names a
@@ -229,6 +228,12 @@ void text_span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp);
 void text_span_of_macro(struct builder *b, const struct macro_exp *m,
 			struct src_span *sp);
 bool text_is_ident(char c);
+/*
+ * Whether bytes [@lo, @hi) of @buf name a primitive of any dialect (an
+ * identifier vocab_lookup() knows, with VOCAB_NO_HEADER). The text is not
+ * preprocessed: a macro that expands to one is not seen.
+ */
+bool text_names_primitive(const char *buf, size_t lo, size_t hi);
 char *text_token_at(struct builder *b, CXFile f, unsigned off);
 void text_free_files(struct ir_file **files, unsigned n);
 

@@ -10,7 +10,6 @@
 #include "../filetext.h"
 #include "builder.h"
 
-
 struct ir_file *text_file(struct builder *b, CXFile f)
 {
 	unsigned i;
@@ -231,6 +230,29 @@ bool text_is_ident(char c)
 {
 	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
 	       (c >= 'A' && c <= 'Z');
+}
+
+bool text_names_primitive(const char *buf, size_t lo, size_t hi)
+{
+	char name[128];
+	size_t i, j;
+
+	for (i = lo; i < hi; i = j) {
+		if (!text_is_ident(buf[i]) ||
+		    (buf[i] >= '0' && buf[i] <= '9')) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < hi && text_is_ident(buf[j]); j++)
+			;
+		if (j - i < sizeof(name)) {
+			memcpy(name, buf + i, j - i);
+			name[j - i] = '\0';
+			if (vocab_lookup(name, VOCAB_NO_HEADER))
+				return true;
+		}
+	}
+	return false;
 }
 
 /*

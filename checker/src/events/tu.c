@@ -68,7 +68,7 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 
 	if (!fi || !fi->buf || e.file != s.file || e.off > fi->len)
 		return true;
-	return vocab_text_names_primitive(fi->buf, s.off, e.off);
+	return text_names_primitive(fi->buf, s.off, e.off);
 }
 
 /* names_a_primitive(), answered once per process for each function */

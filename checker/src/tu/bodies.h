@@ -146,6 +146,13 @@ void body_fragment(struct body_memo *m, struct body_frags *l, unsigned *stamp,
 void body_close_pastes(struct body_memo *m);
 void body_pastes_free(struct body_memo *m);
 
+/*
+ * The first function of file @file whose body ends after @off (its index
+ * in fns; fn0 + nfns if none): the functions of a file do not overlap.
+ */
+unsigned bodies_fn_after(const struct body_memo *m, unsigned file,
+			 unsigned off);
+
 /* body_built.c: @fn, of the file at @path, was built */
 struct function_ir;
 void bodies_note_built(struct body_memo *m, const char *path,

@@ -226,7 +226,7 @@ static bool names_a_primitive(CXCursor c, CXFile f, const char *buf,
 			      &sf, NULL, NULL, &start);
 	if (!sf || !clang_File_isEqual(sf, f) || start > name_off)
 		start = name_off;
-	return vocab_text_names_primitive(buf, start, hi);
+	return text_names_primitive(buf, start, hi);
 }
 
 /* A definition in a header being learnt whose body may be blanked. */

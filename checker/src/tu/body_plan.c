@@ -380,30 +380,37 @@ static int file_of(const struct body_memo *m, struct body_plan *p, CXFile f)
 	return p->seen[h].idx;
 }
 
-int bodies_plan_blanked(const struct body_memo *m, struct body_plan *p,
-			CXFile f, unsigned name_off)
+unsigned bodies_fn_after(const struct body_memo *m, unsigned file, unsigned off)
 {
-	int k = p->nblanked ? file_of(m, p, f) : -1;
-	const struct body_file *bf;
-	unsigned lo, hi, mid;
+	const struct body_file *bf = &m->files[file];
+	unsigned lo = bf->fn0, hi = bf->fn0 + bf->nfns, mid;
 
-	if (k < 0)
-		return 0;
-	bf = &m->files[k];
-	lo = bf->fn0;
-	hi = bf->fn0 + bf->nfns;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (m->fns[mid].name_off < name_off)
+		if (m->fns[mid].hi <= off)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == bf->fn0 + bf->nfns || m->fns[lo].name_off != name_off ||
-	    !bsearch(&lo, p->blanked, p->nblanked, sizeof(unsigned),
+	return lo;
+}
+
+int bodies_plan_blanked(const struct body_memo *m, struct body_plan *p,
+			CXFile f, unsigned name_off)
+{
+	int k = p->nblanked ? file_of(m, p, f) : -1;
+	unsigned i;
+
+	if (k < 0)
+		return 0;
+	/* a name comes before its body, after the body before it */
+	i = bodies_fn_after(m, (unsigned)k, name_off);
+	if (i == m->files[k].fn0 + m->files[k].nfns ||
+	    m->fns[i].name_off != name_off ||
+	    !bsearch(&i, p->blanked, p->nblanked, sizeof(unsigned),
 		     cmp_unsigned))
 		return 0;
-	return m->fns[lo].prim ? BLANKED_PRIM : BLANKED;
+	return m->fns[i].prim ? BLANKED_PRIM : BLANKED;
 }
 
 void bodies_plan_free(struct body_plan *p)
