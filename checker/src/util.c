@@ -391,3 +391,74 @@ double clock_seconds(clockid_t clk)
 	clock_gettime(clk, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
+
+struct strmap {
+	char **keys; /* open addressing, at most half full */
+	void **vals;
+	unsigned n, cap;
+};
+
+struct strmap *strmap_new(void)
+{
+	struct strmap *m = xcalloc(1, sizeof(*m));
+
+	m->cap = 256;
+	m->keys = xcalloc(m->cap, sizeof(*m->keys));
+	m->vals = xcalloc(m->cap, sizeof(*m->vals));
+	return m;
+}
+
+void strmap_free(struct strmap *m, void (*free_value)(void *))
+{
+	unsigned i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->cap; i++) {
+		if (m->keys[i] && free_value)
+			free_value(m->vals[i]);
+		free(m->keys[i]);
+	}
+	free(m->keys);
+	free(m->vals);
+	free(m);
+}
+
+static unsigned strmap_find(const struct strmap *m, const char *key, size_t n)
+{
+	unsigned i = (unsigned)hash64(key, n, HASH64_INIT) & (m->cap - 1);
+
+	while (m->keys[i] && (strncmp(m->keys[i], key, n) || m->keys[i][n]))
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+void **strmap_slot(struct strmap *m, const char *key, size_t n, bool *added)
+{
+	unsigned i = strmap_find(m, key, n), j;
+
+	*added = false;
+	if (m->keys[i])
+		return &m->vals[i];
+	if (2 * (m->n + 1) > m->cap) {
+		struct strmap big = { xcalloc(2 * m->cap, sizeof(char *)),
+				      xcalloc(2 * m->cap, sizeof(void *)), m->n,
+				      2 * m->cap };
+
+		for (j = 0; j < m->cap; j++) {
+			if (!m->keys[j])
+				continue;
+			i = strmap_find(&big, m->keys[j], strlen(m->keys[j]));
+			big.keys[i] = m->keys[j];
+			big.vals[i] = m->vals[j];
+		}
+		free(m->keys);
+		free(m->vals);
+		*m = big;
+		i = strmap_find(m, key, n);
+	}
+	m->keys[i] = xstrndup(key, n);
+	m->n++;
+	*added = true;
+	return &m->vals[i];
+}

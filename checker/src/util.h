@@ -85,4 +85,12 @@ bool strset_has(const struct strset *s, const char *str);
 /* @s's copy of @str, or NULL if it has none. */
 const char *strset_find(const struct strset *s, const char *str);
 
+/* Strings to pointers. */
+struct strmap;
+struct strmap *strmap_new(void);
+/* Frees the keys, and each value with @free_value unless it is NULL. */
+void strmap_free(struct strmap *m, void (*free_value)(void *));
+/* The value slot of @key[0..n): NULL in a new one, *@added set. */
+void **strmap_slot(struct strmap *m, const char *key, size_t n, bool *added);
+
 #endif

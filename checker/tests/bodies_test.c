@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the header-body memo's text side (src/tu/bodies.h): what
- * its scan reads as identifiers, directives and pastes, and the "seen"
- * set's rollback when a blanked TU is analysed again.
+ * Unit tests of the header-body memo (src/tu/bodies.h): what its scan
+ * reads as identifiers, directives and pastes, which bodies a plan keeps,
+ * and the "seen" set's rollback when a blanked TU is analysed again.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "events/build.h"
@@ -54,6 +56,135 @@ static void test_scan(void)
 	}
 }
 
+/*
+ * The header of the plan tests, learnt from learn.c. Each function's
+ * name says whether a TU that calls only use()'s callees needs its body.
+ */
+static const char plan_header[] =
+	"#define CALL(kind) inc_##kind\n"
+	"#define STAT(n) __##n\n"
+	"#define GETTER(name) \\\n"
+	"\tstatic inline int get_##name(void) { return helper_##name(); }\n"
+	"static inline int inc_a(void) { return 1; }\n"
+	"static inline int inc_b(void) { return 2; }\n"
+	"static inline int __counter(void) { return 3; }\n"
+	"static inline int helper_x(void) { return 4; }\n"
+	"static inline int helper_y(void) { return 5; }\n"
+	"static inline int hooked(int v) { return v; }\n"
+	"static int (*const hook)(int) = hooked;\n"
+	"static inline int kept_callee(void) { return 6; }\n"
+	"static inline int with_define(void)\n"
+	"{\n"
+	"#define LOCAL 1\n"
+	"\treturn kept_callee() + LOCAL;\n"
+	"}\n"
+	"static inline int unused_callee(void) { return 7; }\n"
+	"static inline int unused_define(void)\n"
+	"{\n"
+	"#define OTHER 1\n"
+	"\treturn unused_callee() + OTHER;\n"
+	"}\n"
+	"GETTER(x)\n"
+	"GETTER(y)\n";
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	free(path);
+}
+
+/* Whether @plan blanked the function named @name. */
+static bool blanked(const struct body_memo *m, const struct body_plan *plan,
+		    const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < plan->nblanked; i++)
+		if (!strcmp(body_id_name(m, m->fns[plan->blanked[i]].name),
+			    name))
+			return true;
+	return false;
+}
+
+static bool handed(const struct body_plan *plan, const char *base)
+{
+	unsigned i;
+	const char *slash;
+
+	for (i = 0; i < plan->n; i++) {
+		slash = strrchr(plan->files[i].Filename, '/');
+		if (!strcmp(slash ? slash + 1 : plan->files[i].Filename, base))
+			return true;
+	}
+	return false;
+}
+
+static void test_plan(void)
+{
+	char dir[] = "/tmp/ordercheck-bodies-XXXXXX";
+	char *args[] = { "-I", dir };
+	struct tu_job learn = { "learn.c", dir, args, 2 };
+	struct tu_job use = { "use.c", dir, args, 2 };
+	struct body_memo *m = bodies_new();
+	struct body_plan plan;
+	CXIndex idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	char *path;
+
+	CHECK(mkdtemp(dir) != NULL);
+	write_text(dir, "h.h", plan_header);
+	write_text(dir, "other.h",
+		   "static inline int other(void) "
+		   "{ return 8; }\n");
+	write_text(dir, "learn.c", "#include \"h.h\"\n#include \"other.h\"\n");
+	/*
+	 * use.c names the rest of a paste (a), a fragment only through its
+	 * macro (STAT), the function a macro made (get_x) and the one with
+	 * a directive in it; it does not include other.h.
+	 */
+	write_text(dir, "use.c",
+		   "#include \"h.h\"\n"
+		   "int use(void) { return CALL(a)() + get_x() + "
+		   "with_define() + STAT(other_name); }\n");
+	path = xasprintf("%s/learn.c", dir);
+	CHECK(clang_parseTranslationUnit2(idx, path, (const char **)args, 2,
+					  NULL, 0, 0, &tu) == CXError_Success);
+	free(path);
+	if (tu) {
+		bodies_learn(m, tu, &learn);
+		clang_disposeTranslationUnit(tu);
+	}
+	bodies_plan(m, &use, &plan);
+	/* a paste makes inc_a (a is written), not inc_b nor __counter */
+	CHECK(!blanked(m, &plan, "inc_a"));
+	CHECK(blanked(m, &plan, "inc_b"));
+	CHECK(blanked(m, &plan, "__counter"));
+	/* the made get_x() calls helper_x(); nothing calls get_y() */
+	CHECK(!blanked(m, &plan, "helper_x"));
+	CHECK(blanked(m, &plan, "helper_y"));
+	/* named outside any body, but only a macro's name leads to one */
+	CHECK(blanked(m, &plan, "hooked"));
+	/* a definition that cannot be blanked keeps what it calls */
+	CHECK(!blanked(m, &plan, "kept_callee"));
+	CHECK(blanked(m, &plan, "unused_callee"));
+	/* no #include line of use.c leads to other.h */
+	CHECK(handed(&plan, "h.h"));
+	CHECK(!handed(&plan, "other.h"));
+	bodies_plan_free(&plan);
+	bodies_free(m);
+	clang_disposeIndex(idx);
+	path = xasprintf("rm -rf '%s'", dir);
+	CHECK(system(path) == 0);
+	free(path);
+}
+
 static void test_seen_rollback(void)
 {
 	struct seen_set *s = seen_new();
@@ -79,6 +210,7 @@ static void test_seen_rollback(void)
 int main(void)
 {
 	test_scan();
+	test_plan();
 	test_seen_rollback();
 	if (failures)
 		fprintf(stderr, "%d bodies test failures\n", failures);

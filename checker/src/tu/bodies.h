@@ -61,13 +61,14 @@ struct body_file {
 	off_t size;
 	struct timespec mtime;
 	unsigned fn0, nfns; /* its functions: fns[fn0 .. fn0 + nfns) */
+	unsigned reached; /* the plan whose #include lines lead to it */
 };
 
 struct body_ids; /* identifier spelling -> number */
 
 /* The fragments live macros paste (body_pastes.c), in the order found */
 struct body_frags {
-	unsigned *v, n, cap, done;
+	unsigned *v, n, cap;
 };
 
 struct body_name {
@@ -78,8 +79,14 @@ struct body_name {
 struct body_memo {
 	struct body_ids *ids;
 	/* per identifier number, grown with ids */
-	unsigned *pins; /* known files naming it outside bodies and macros */
+	/*
+	 * known files naming it at the top level, outside definitions and
+	 * macros: there only a macro's name leads to a body (DEFINE_...(name)
+	 * making a function)
+	 */
+	unsigned *tops;
 	unsigned *fn_of; /* first function of that name, + 1 */
+	unsigned *kept_of; /* first kept definition of that name, + 1 */
 	unsigned *macro_of; /* first definition of that name, + 1 */
 	unsigned *live; /* the plan number it is live in */
 	unsigned char *level; /* the shallowest depth of a body naming it */
@@ -88,6 +95,13 @@ struct body_memo {
 	unsigned idcap;
 	struct body_fn *fns;
 	unsigned nfns, fncap;
+	/*
+	 * Definitions never blanked (a macro made them, a directive is in
+	 * them): what they name is read when they are built. lo and hi span
+	 * the definition as the walk reads it.
+	 */
+	struct body_fn *kept;
+	unsigned nkept, keptcap;
 	struct body_macro *macros;
 	unsigned nmacros, macrocap;
 	struct body_file *files;
@@ -96,6 +110,9 @@ struct body_memo {
 	unsigned gen; /* plans made */
 	struct body_queue queue[3]; /* by level */
 	struct body_texts *texts;
+	/* #include names to paths, for the include path of resolved_dirs */
+	struct strmap *resolved;
+	char *resolved_dirs;
 	struct body_frags pre_frags, suf_frags;
 	/* the functions' names, sorted, and sorted reversed */
 	struct body_name *names, *rnames;
@@ -139,6 +156,9 @@ void bodies_plan_free(struct body_plan *p);
 void body_reach(struct body_memo *m, unsigned id, unsigned level);
 /* and what that reaches */
 void body_drain(struct body_memo *m);
+
+/* body_plan.c: the cache of #include names */
+void body_includes_free(struct body_memo *m);
 
 /* body_pastes.c */
 void body_fragment(struct body_memo *m, struct body_frags *l, unsigned *stamp,

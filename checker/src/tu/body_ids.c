@@ -65,8 +65,8 @@ static void per_id_grow(struct body_memo *m, unsigned n)
 {
 	unsigned cap = m->idcap ? m->idcap : 4096;
 	unsigned **arrays[] = {
-		&m->pins, &m->fn_of, &m->macro_of, &m->live,
-		&m->pre,  &m->suf,   &m->once,
+		&m->tops, &m->fn_of, &m->kept_of, &m->macro_of,
+		&m->live, &m->pre,   &m->suf,	  &m->once,
 	};
 	size_t i;
 
@@ -193,6 +193,8 @@ void bodies_free(struct body_memo *m)
 	for (i = 0; i < m->nfns; i++) {
 		free(m->fns[i].ids);
 	}
+	for (i = 0; i < m->nkept; i++)
+		free(m->kept[i].ids);
 	for (i = 0; i < m->nmacros; i++) {
 		free(m->macros[i].ids);
 		free(m->macros[i].pre);
@@ -202,14 +204,17 @@ void bodies_free(struct body_memo *m)
 		free(m->files[i].path);
 	}
 	body_ids_free(m->ids);
-	free(m->pins);
+	free(m->tops);
 	free(m->fn_of);
+	free(m->kept_of);
+	free(m->kept);
 	free(m->macro_of);
 	free(m->live);
 	free(m->pre);
 	free(m->suf);
 	free(m->once);
 	body_texts_free(m->texts);
+	body_includes_free(m);
 	body_pastes_free(m);
 	free(m->fns);
 	free(m->macros);

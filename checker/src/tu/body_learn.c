@@ -76,6 +76,9 @@ struct pending {
 	struct stat st;
 	struct body_fn *fns; /* its blankable functions, by offset */
 	unsigned nfns, cap;
+	/* its other definitions (bodies.h), by offset */
+	struct body_fn *kept;
+	unsigned nkept, keptcap;
 };
 
 struct learn {
@@ -229,41 +232,87 @@ static bool names_a_primitive(CXCursor c, CXFile f, const char *buf,
 	return text_names_primitive(buf, start, hi);
 }
 
-/* A definition in a header being learnt whose body may be blanked. */
-static void learn_function(struct learn *l, CXCursor c)
+/*
+ * A definition in a header being learnt whose body cannot be blanked (a
+ * macro made it, a directive is in it): what it names is read when it is
+ * built, and the walk builds it when its text names a primitive, the
+ * text as the walk reads it (events/tu.c): a made function's is the
+ * invocation.
+ */
+static void keep_definition(struct learn *l, struct pending *p, CXCursor c,
+			    CXFile f)
 {
-	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXFile sf, ef;
+	unsigned lo, hi;
+	struct body_fn *k;
+	char *name;
+
+	clang_getFileLocation(clang_getRangeStart(ext), &sf, NULL, NULL, &lo);
+	clang_getFileLocation(clang_getRangeEnd(ext), &ef, NULL, NULL, &hi);
+	if (!sf || !ef || !clang_File_isEqual(sf, f) ||
+	    !clang_File_isEqual(ef, f) || hi <= lo || hi > p->len)
+		return;
+	if (p->nkept == p->keptcap) {
+		p->keptcap = p->keptcap ? p->keptcap * 2 : 16;
+		p->kept = xrealloc(p->kept, p->keptcap * sizeof(*p->kept));
+	}
+	k = &p->kept[p->nkept++];
+	memset(k, 0, sizeof(*k));
+	name = cursor_spelling(c);
+	k->lo = lo;
+	k->hi = hi;
+	k->name = body_id(l->m, name, strlen(name));
+	k->prim =
+		!vocab_implements(name) && text_names_primitive(p->buf, lo, hi);
+	free(name);
+}
+
+/* Whether the definition @c in @p's file @f has a body that blanks. */
+static bool learn_body(struct learn *l, struct pending *p, CXCursor c, CXFile f)
+{
 	CXSourceRange body_ext;
-	struct pending *p;
-	CXFile f;
-	CXCursor body;
+	CXCursor body = cursor_body(c);
 	unsigned name_off, lo, hi;
+	bool ok = false;
 	char *name;
 	size_t n;
 
-	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
-	if (!f || !(p = pending_of(l, f)) || !clang_isCursorDefinition(c))
-		return;
-	body = cursor_body(c);
-	if (clang_Cursor_isNull(body) || !written(loc, f, &name_off))
-		return;
+	if (clang_Cursor_isNull(body) ||
+	    !written(clang_getCursorLocation(c), f, &name_off))
+		return false;
 	body_ext = clang_getCursorExtent(body);
 	if (!written(clang_getRangeStart(body_ext), f, &lo) ||
 	    !written(clang_getRangeEnd(body_ext), f, &hi) || hi <= lo ||
 	    hi > p->len)
-		return;
+		return false;
 	/* a name a macro made is not where libclang says it is written */
 	name = cursor_spelling(c);
 	n = strlen(name);
 	if (n && name_off + n < p->len &&
 	    !strncmp(p->buf + name_off, name, n) &&
 	    !text_is_ident(p->buf[name_off + n]) &&
-	    blanks_cleanly(p->buf, lo, hi))
+	    blanks_cleanly(p->buf, lo, hi)) {
 		pending_add(
 			p, lo, hi, name_off, body_id(l->m, name, n),
 			!vocab_implements(name) &&
 				names_a_primitive(c, f, p->buf, name_off, hi));
+		ok = true;
+	}
 	free(name);
+	return ok;
+}
+
+static void learn_function(struct learn *l, CXCursor c)
+{
+	struct pending *p;
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	if (f && (p = pending_of(l, f)) && clang_isCursorDefinition(c) &&
+	    !learn_body(l, p, c, f))
+		keep_definition(l, p, c, f);
 }
 
 static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
@@ -304,7 +353,26 @@ struct split {
 	size_t paste_end; /* the end of its last ##, or 0 */
 	/* what the #ifs left out: the headers as this configuration reads them */
 	unsigned (*skipped)[2], nskipped, next_skipped;
+	unsigned next_kept; /* the next of p's kept definitions */
 };
+
+/* Whether @off is in kept definitions: each gets the name @id. */
+static bool kept_ident(struct split *sp, size_t off, unsigned id)
+{
+	struct pending *p = sp->p;
+	unsigned j;
+	bool in = false;
+
+	while (sp->next_kept < p->nkept && off >= p->kept[sp->next_kept].hi)
+		sp->next_kept++;
+	for (j = sp->next_kept; j < p->nkept && off >= p->kept[j].lo; j++) {
+		if (off >= p->kept[j].hi)
+			continue;
+		in = true;
+		ids_push(&p->kept[j].ids, &p->kept[j].nids, id);
+	}
+	return in;
+}
 
 static bool in_skipped(struct split *sp, size_t off)
 {
@@ -469,8 +537,8 @@ static void split_ident(void *ctx, size_t off, const char *s, size_t n,
 	}
 	if (sp->macro >= 0)
 		macro_word(sp, off, n, id);
-	else
-		m->pins[id]++;
+	else if (!kept_ident(sp, off, id))
+		m->tops[id]++;
 }
 
 /* @p's functions, by offset, once each (a header read twice has two). */
@@ -486,6 +554,8 @@ static void pending_sort(struct pending *p)
 		p->fns[n++] = p->fns[i];
 	}
 	p->nfns = n;
+	if (p->nkept > 1)
+		qsort(p->kept, p->nkept, sizeof(*p->kept), by_lo);
 }
 
 static void file_add(struct body_memo *m, struct pending *p)
@@ -519,6 +589,21 @@ static void file_add(struct body_memo *m, struct pending *p)
 		f->next = m->fn_of[f->name];
 		m->fn_of[f->name] = ++m->nfns;
 	}
+	for (i = 0; i < p->nkept; i++) {
+		struct body_fn *k;
+
+		if (m->nkept == m->keptcap) {
+			m->keptcap = m->keptcap ? m->keptcap * 2 : 256;
+			m->kept = xrealloc(m->kept,
+					   m->keptcap * sizeof(*m->kept));
+		}
+		k = &m->kept[m->nkept];
+		*k = p->kept[i];
+		k->file = m->nfiles;
+		k->next = m->kept_of[k->name];
+		m->kept_of[k->name] = ++m->nkept;
+	}
+	p->nkept = 0;
 	m->nfiles++;
 	file_index(m, m->nfiles - 1);
 }
@@ -551,6 +636,7 @@ void bodies_learn(struct body_memo *m, CXTranslationUnit tu,
 		}
 		free(p->buf);
 		free(p->fns);
+		free(p->kept);
 	}
 	free(l.v);
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The functions a live macro may name by pasting (bodies.h): const##op
- * may make any name that starts with "const", op##_relaxed any that ends
- * with "_relaxed". Found in the names sorted forwards and backwards, once
- * per fragment and plan. A paste of two parameters (a##b) names what no
- * text spells: the analysis finds those.
+ * makes a name that starts with "const" and goes on with a live name (an
+ * argument), op##_relaxed one that ends with "_relaxed". Found in the
+ * names sorted forwards and backwards. A paste of two parameters (a##b),
+ * or of a pasted argument, names what no text spells: the analysis finds
+ * those.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +63,32 @@ static void sort_names(struct body_memo *m)
 	qsort(m->rnames, m->nfns, sizeof(*m->rnames), by_key);
 }
 
-/* Every function whose (reversed) name starts with @frag and is longer. */
-static void reach_starting(struct body_memo *m, const struct body_name *v,
-			   const char *frag)
+/*
+ * Whether the rest of @fn's name, @frag's @n bytes taken off its start
+ * (or its end, @rev), is live: const##op makes "constant_test_bit" only
+ * where "ant_test_bit" is an argument in text the TU reads. A fragment
+ * alone ("__", "in") would reach hundreds of names.
+ */
+static bool rest_live(const struct body_memo *m, unsigned fn, size_t n,
+		      bool rev)
+{
+	const char *name = body_id_name(m, m->fns[fn].name);
+	size_t len = strlen(name);
+	int id = body_id_find(m, rev ? name : name + n, len - n);
+
+	return id >= 0 && m->live[id] == m->gen;
+}
+
+/*
+ * Each function whose (reversed) name starts with @frag, is longer, and
+ * whose rest is live; whether one was reached anew.
+ */
+static bool reach_starting(struct body_memo *m, const struct body_name *v,
+			   const char *frag, bool rev)
 {
 	size_t n = strlen(frag);
-	unsigned lo = 0, hi = m->nfns, mid;
+	unsigned lo = 0, hi = m->nfns, mid, name;
+	bool more = false;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -76,24 +97,38 @@ static void reach_starting(struct body_memo *m, const struct body_name *v,
 		else
 			hi = mid;
 	}
-	for (; lo < m->nfns && !strncmp(v[lo].key, frag, n); lo++)
-		if (v[lo].key[n])
-			body_reach(m, m->fns[v[lo].fn].name, 0);
+	for (; lo < m->nfns && !strncmp(v[lo].key, frag, n); lo++) {
+		name = m->fns[v[lo].fn].name;
+		if (!v[lo].key[n] ||
+		    (m->live[name] == m->gen && !m->level[name]) ||
+		    !rest_live(m, v[lo].fn, n, rev))
+			continue;
+		body_reach(m, name, 0);
+		more = true;
+	}
+	return more;
 }
 
+/*
+ * Until nothing more is reached: what a fragment reaches makes more
+ * names live, and so more rests.
+ */
 void body_close_pastes(struct body_memo *m)
 {
 	struct body_frags *pre = &m->pre_frags, *suf = &m->suf_frags;
+	bool more = true;
+	unsigned i;
 	char *r;
 
 	sort_names(m);
-	while (pre->done < pre->n || suf->done < suf->n) {
-		while (pre->done < pre->n)
-			reach_starting(m, m->names,
-				       body_id_name(m, pre->v[pre->done++]));
-		while (suf->done < suf->n) {
-			r = reversed(body_id_name(m, suf->v[suf->done++]));
-			reach_starting(m, m->rnames, r);
+	while (more) {
+		more = false;
+		for (i = 0; i < pre->n; i++)
+			more |= reach_starting(
+				m, m->names, body_id_name(m, pre->v[i]), false);
+		for (i = 0; i < suf->n; i++) {
+			r = reversed(body_id_name(m, suf->v[i]));
+			more |= reach_starting(m, m->rnames, r, true);
 			free(r);
 		}
 		body_drain(m);

@@ -2,9 +2,9 @@
 /*
  * Which known header bodies a TU needs (bodies.h), and the blanked texts
  * of the rest for libclang. An identifier is live when text the TU may
- * read spells it: the main file, the command line, the known headers
- * outside the bodies and #defines the memo keeps apart, and, once live, a
- * macro's replacement or a function's body named by a live identifier.
+ * read spells it: the main file, the command line, the macros the known
+ * headers invoke outside definitions, and, once live, a macro's
+ * replacement or a function's body named by a live identifier.
  * What this misses (a name pasted together with ##, a header the memo
  * does not know) the analysis finds when it asks for the body.
  */
@@ -90,6 +90,8 @@ void body_drain(struct body_memo *m)
 			continue; /* reached shallower since */
 		for (k = m->fn_of[id]; k; k = m->fns[k - 1].next)
 			need_fn(m, &m->fns[k - 1], level);
+		for (k = m->kept_of[id]; k; k = m->kept[k - 1].next)
+			need_fn(m, &m->kept[k - 1], level);
 		for (k = m->macro_of[id]; k; k = m->macros[k - 1].next)
 			expand(m, &m->macros[k - 1], level);
 		/* a function that names a primitive goes back to the top */
@@ -115,85 +117,134 @@ struct incl {
 	struct body_memo *m;
 	const char **dirs;
 	unsigned ndirs;
-	struct strset *read;
+	struct strset *read, *read_via_known;
 };
 
-static char *resolve(const struct incl *in, const char *name, size_t n,
-		     const char *here)
+/* A name the include path does not find (the cache's value) */
+static char not_found;
+
+static void free_resolved(void *p)
+{
+	if (p != &not_found)
+		free(p);
+}
+
+void body_includes_free(struct body_memo *m)
+{
+	strmap_free(m->resolved, free_resolved);
+	free(m->resolved_dirs);
+	m->resolved = NULL;
+	m->resolved_dirs = NULL;
+}
+
+static char *search(const struct incl *in, const char *name, size_t n,
+		    const char *here)
 {
 	struct stat st;
 	unsigned i;
 	char *p;
 
-	if (here) {
-		p = xasprintf("%s/%.*s", here, (int)n, name);
-		if (!stat(p, &st) && S_ISREG(st.st_mode))
-			return p;
-		free(p);
-	}
-	for (i = 0; i < in->ndirs; i++) {
-		p = xasprintf("%s/%.*s", in->dirs[i], (int)n, name);
-		if (!stat(p, &st) && S_ISREG(st.st_mode))
-			return p;
+	for (i = here ? 0 : 1; i <= in->ndirs; i++) {
+		p = xasprintf("%s/%.*s", i ? in->dirs[i - 1] : here, (int)n,
+			      name);
+		if (!stat(p, &st) && S_ISREG(st.st_mode)) {
+			char *abs = path_absolute(p);
+
+			free(p);
+			return abs;
+		}
 		free(p);
 	}
 	return NULL;
 }
 
+/*
+ * The file #include @name (@here: the includer's directory for "...")
+ * names, or NULL; asked once per worker and include path: a TU follows
+ * a thousand #include lines, most of them the last TU's too.
+ */
+static const char *resolve(const struct incl *in, const char *name, size_t n,
+			   const char *here)
+{
+	char *key = here ? xasprintf("\"%s/%.*s", here, (int)n, name) :
+			   xasprintf("<%.*s", (int)n, name);
+	bool added;
+	void **v = strmap_slot(in->m->resolved, key, strlen(key), &added);
+
+	free(key);
+	if (added) {
+		*v = search(in, name, n, here);
+		if (!*v)
+			*v = &not_found;
+	}
+	return *v == &not_found ? NULL : *v;
+}
+
 static void live_includes(struct incl *in, char *const *incs, unsigned n,
-			  const char *here, unsigned depth);
+			  const char *here, unsigned depth, bool known);
 
 /*
  * A header the main file includes, or one that it includes, and so on:
- * what it names is live unless the memo knows it (then its names are).
+ * what it names is live unless the memo knows it (then its names are,
+ * bodies.h) or a header the memo knows leads to it: a TU of this
+ * configuration that read that one did not take this #include. A known
+ * one is marked reached, to be blanked.
  */
-static void live_header(struct incl *in, const char *path, unsigned depth)
+static void live_header(struct incl *in, const char *path, unsigned depth,
+			bool via_known)
 {
-	char *abs = path_absolute(path), *dir, *slash;
 	const struct body_text *t;
 	const unsigned *ids;
 	char *const *incs;
+	char *dir, *slash;
 	unsigned i, n;
+	int known;
 
-	if (depth > 32 || !strset_add(in->read, abs) ||
-	    bodies_file_find(in->m, abs) >= 0) {
-		free(abs);
+	/* one read past a known header first may be read directly later */
+	if (depth > 32 || strset_has(in->read, path) ||
+	    !strset_add(via_known ? in->read_via_known : in->read, path))
 		return;
+	t = body_text_of(in->m, path);
+	known = bodies_file_find(in->m, path);
+	if (known >= 0) {
+		in->m->files[known].reached = in->m->gen;
+	} else if (!via_known) {
+		body_text_ids(t, &ids, &n);
+		for (i = 0; i < n; i++)
+			body_reach(in->m, ids[i], 0);
 	}
-	t = body_text_of(in->m, abs);
-	body_text_ids(t, &ids, &n);
-	for (i = 0; i < n; i++)
-		body_reach(in->m, ids[i], 0);
-	dir = xstrdup(abs);
+	dir = xstrdup(path);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
 	body_text_includes(t, &incs, &n);
-	live_includes(in, incs, n, dir, depth + 1);
+	live_includes(in, incs, n, dir, depth + 1, via_known || known >= 0);
 	free(dir);
-	free(abs);
 }
 
 static void live_includes(struct incl *in, char *const *incs, unsigned n,
-			  const char *here, unsigned depth)
+			  const char *here, unsigned depth, bool via_known)
 {
 	unsigned i;
-	char *p;
+	const char *p;
 
 	for (i = 0; i < n; i++) {
 		p = resolve(in, incs[i] + 1, strlen(incs[i] + 1),
 			    incs[i][0] == '"' ? here : NULL);
 		if (p)
-			live_header(in, p, depth);
-		free(p);
+			live_header(in, p, depth, via_known);
 	}
 }
 
-/* The include path of @job's flags, absolute. */
+/*
+ * The include path of @job's flags, absolute; the cache of resolve()
+ * starts again when it differs from the last TU's.
+ */
 static void include_dirs(struct incl *in, const struct tu_job *job)
 {
 	static const char *const flags[] = { "-iquote", "-I", "-isystem",
 					     "-idirafter" };
+	struct strbuf sig = { 0 };
 	int i;
 	size_t f, n;
 	const char *d;
@@ -210,20 +261,48 @@ static void include_dirs(struct incl *in, const struct tu_job *job)
 				break;
 			in->dirs = xrealloc(in->dirs,
 					    (in->ndirs + 1) * sizeof(char *));
-			in->dirs[in->ndirs++] = bodies_file_path(d, job->dir);
+			in->dirs[in->ndirs] = bodies_file_path(d, job->dir);
+			sb_puts(&sig, in->dirs[in->ndirs++]);
+			sb_puts(&sig, "\n");
 			break;
 		}
+	}
+	if (!in->m->resolved ||
+	    strcmp(in->m->resolved_dirs, sig.s ? sig.s : "")) {
+		body_includes_free(in->m);
+		in->m->resolved = strmap_new();
+		in->m->resolved_dirs = sb_detach(&sig);
+	}
+	free(sig.s);
+}
+
+/* The files of @job's -include flags, read before the main file. */
+static void forced_includes(struct incl *in, const struct tu_job *job)
+{
+	char *p;
+	int i;
+
+	for (i = 0; i + 1 < job->nargs; i++) {
+		if (strcmp(job->args[i], "-include"))
+			continue;
+		p = bodies_file_path(job->args[++i], job->dir);
+		if (!access(p, R_OK))
+			live_header(in, p, 0, false);
+		free(p);
 	}
 }
 
 /*
  * What the main file, the headers it includes that the memo does not
- * know, and the command line name, live.
+ * know, and the command line name, live; the known headers it includes,
+ * reached.
  */
 static bool live_job(struct body_memo *m, const struct tu_job *job)
 {
 	char *path = bodies_file_path(job->file, job->dir), *dir, *slash;
-	struct incl in = { .m = m, .read = strset_new() };
+	struct incl in = { .m = m,
+			   .read = strset_new(),
+			   .read_via_known = strset_new() };
 	const struct body_text *t;
 	const unsigned *ids;
 	char *const *incs;
@@ -233,6 +312,7 @@ static bool live_job(struct body_memo *m, const struct tu_job *job)
 	if (access(path, R_OK)) {
 		free(path);
 		strset_free(in.read);
+		strset_free(in.read_via_known);
 		return false;
 	}
 	t = body_text_of(m, path);
@@ -245,8 +325,9 @@ static bool live_job(struct body_memo *m, const struct tu_job *job)
 	if (slash)
 		*slash = '\0';
 	strset_add(in.read, path);
+	forced_includes(&in, job);
 	body_text_includes(t, &incs, &n);
-	live_includes(&in, incs, n, dir, 0);
+	live_includes(&in, incs, n, dir, 0, false);
 	for (a = 0; a < job->nargs; a++)
 		body_scan_idents(job->args[a], 0, strlen(job->args[a]),
 				 live_ident, m);
@@ -254,6 +335,7 @@ static bool live_job(struct body_memo *m, const struct tu_job *job)
 		free((char *)in.dirs[i]);
 	free(in.dirs);
 	strset_free(in.read);
+	strset_free(in.read_via_known);
 	free(dir);
 	free(path);
 	return true;
@@ -278,6 +360,8 @@ static bool blank_file(struct body_memo *m, struct body_plan *p, unsigned file)
 	size_t len, j;
 	char *buf;
 
+	if (bf->reached != m->gen)
+		return false; /* no #include line leads to it */
 	for (i = bf->fn0; i < bf->fn0 + bf->nfns; i++)
 		if (m->fns[i].needed != m->gen)
 			break;
@@ -313,11 +397,10 @@ void bodies_plan(struct body_memo *m, const struct tu_job *job,
 	p->dir = job->dir;
 	p->gen = ++m->gen;
 	m->pre_frags.n = m->suf_frags.n = 0;
-	m->pre_frags.done = m->suf_frags.done = 0;
 	if (!m->nfns || !live_job(m, job))
 		return;
 	for (i = 0; i < m->idcap; i++)
-		if (m->pins[i])
+		if (m->tops[i] && m->macro_of[i])
 			body_reach(m, i, 0);
 	/*
 	 * The walk builds every header function whose text names a
@@ -329,6 +412,9 @@ void bodies_plan(struct body_memo *m, const struct tu_job *job,
 	for (i = 0; i < m->nfns; i++)
 		if (m->fns[i].prim && !m->fns[i].built)
 			need_fn(m, &m->fns[i], 0);
+	for (i = 0; i < m->nkept; i++)
+		if (m->kept[i].prim)
+			need_fn(m, &m->kept[i], 0);
 	body_drain(m);
 	body_close_pastes(m);
 	for (i = 0; i < m->nfiles; i++)
