@@ -433,6 +433,16 @@ static unsigned strmap_find(const struct strmap *m, const char *key, size_t n)
 	return i;
 }
 
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	unsigned i;
+
+	if (!m)
+		return NULL;
+	i = strmap_find(m, key, strlen(key));
+	return m->keys[i] ? m->vals[i] : NULL;
+}
+
 void **strmap_slot(struct strmap *m, const char *key, size_t n, bool *added)
 {
 	unsigned i = strmap_find(m, key, n), j;

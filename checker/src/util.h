@@ -92,5 +92,7 @@ struct strmap *strmap_new(void);
 void strmap_free(struct strmap *m, void (*free_value)(void *));
 /* The value slot of @key[0..n): NULL in a new one, *@added set. */
 void **strmap_slot(struct strmap *m, const char *key, size_t n, bool *added);
+/* The value of @key, or NULL if it has none (or @m is NULL). */
+void *strmap_get(const struct strmap *m, const char *key);
 
 #endif

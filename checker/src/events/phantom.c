@@ -17,9 +17,7 @@
 
 struct phantom_set {
 	struct strset *strs; /* every string the copies hold */
-	struct function_ir **fns; /* by key, open addressing */
-	const char **fkeys;
-	unsigned n, cap;
+	struct strmap *fns; /* key -> struct function_ir */
 };
 
 struct phantom_set *phantoms_new(void)
@@ -27,6 +25,7 @@ struct phantom_set *phantoms_new(void)
 	struct phantom_set *p = xcalloc(1, sizeof(*p));
 
 	p->strs = strset_new();
+	p->fns = strmap_new();
 	return p;
 }
 
@@ -80,46 +79,14 @@ static void copy_list(struct phantom_set *p, struct evlist *to,
 		to->v[i] = copy_event(p, from->v[i]);
 }
 
-static unsigned slot(const struct phantom_set *p, const char *key)
-{
-	unsigned h;
-
-	for (h = hash_str(key) & (p->cap - 1);
-	     p->fkeys[h] && strcmp(p->fkeys[h], key);
-	     h = (h + 1) & (p->cap - 1))
-		;
-	return h;
-}
-
-static void grow(struct phantom_set *p)
-{
-	struct phantom_set old = *p;
-	unsigned i, h;
-
-	p->cap = p->cap ? p->cap * 2 : 1024;
-	p->fns = xcalloc(p->cap, sizeof(*p->fns));
-	p->fkeys = xcalloc(p->cap, sizeof(*p->fkeys));
-	for (i = 0; i < old.cap; i++) {
-		if (!old.fkeys[i])
-			continue;
-		h = slot(p, old.fkeys[i]);
-		p->fkeys[h] = old.fkeys[i];
-		p->fns[h] = old.fns[i];
-	}
-	free(old.fns);
-	free(old.fkeys);
-}
-
 void phantom_put(struct phantom_set *p, const char *key,
 		 const struct function_ir *f)
 {
 	struct function_ir *c;
-	unsigned h;
+	bool added;
+	void **v = strmap_slot(p->fns, key, strlen(key), &added);
 
-	if (2 * (p->n + 1) > p->cap)
-		grow(p);
-	h = slot(p, key);
-	if (p->fkeys[h])
+	if (!added)
 		return;
 	c = xcalloc(1, sizeof(*c));
 	c->name = keep(p, f->name);
@@ -128,20 +95,13 @@ void phantom_put(struct phantom_set *p, const char *key,
 	c->in_header = f->in_header;
 	c->repeat = c->borrowed = true;
 	copy_list(p, &c->body, &f->body);
-	p->fkeys[h] = keep(p, key);
-	p->fns[h] = c;
-	p->n++;
+	*v = c;
 }
 
 const struct function_ir *phantom_get(const struct phantom_set *p,
 				      const char *key)
 {
-	unsigned h;
-
-	if (!p->cap)
-		return NULL;
-	h = slot(p, key);
-	return p->fkeys[h] ? p->fns[h] : NULL;
+	return strmap_get(p->fns, key);
 }
 
 static void free_list(struct evlist *l)
@@ -156,19 +116,19 @@ static void free_list(struct evlist *l)
 	free(l->v);
 }
 
+static void free_copy(void *v)
+{
+	struct function_ir *f = v;
+
+	free_list(&f->body);
+	free(f);
+}
+
 void phantoms_free(struct phantom_set *p)
 {
-	unsigned i;
-
 	if (!p)
 		return;
-	for (i = 0; i < p->cap; i++)
-		if (p->fns[i]) {
-			free_list(&p->fns[i]->body);
-			free(p->fns[i]);
-		}
-	free(p->fns);
-	free(p->fkeys);
+	strmap_free(p->fns, free_copy);
 	strset_free(p->strs);
 	free(p);
 }

@@ -106,10 +106,10 @@ struct body_memo {
 	unsigned nmacros, macrocap;
 	struct body_file *files;
 	unsigned nfiles, filecap;
-	unsigned *file_hash, file_hash_cap; /* name -> index + 1 */
+	struct strmap *file_of; /* path -> index in files + 1 */
 	unsigned gen; /* plans made */
 	struct body_queue queue[3]; /* by level */
-	struct body_texts *texts;
+	struct strmap *texts; /* path -> struct body_text */
 	/* #include names to paths, for the include path of resolved_dirs */
 	struct strmap *resolved;
 	char *resolved_dirs;
@@ -200,14 +200,13 @@ void body_scan_idents(const char *buf, size_t lo, size_t hi, body_ident_fn fn,
 
 /* body_texts.c: a header the plan reads, not learnt: names, #includes */
 struct body_text;
-struct body_texts;
 const struct body_text *body_text_of(struct body_memo *m, const char *path);
 void body_text_ids(const struct body_text *t, const unsigned **ids,
 		   unsigned *n);
 /* each '"' or '<' followed by the name */
 void body_text_includes(const struct body_text *t, char *const **incs,
 			unsigned *n);
-void body_texts_free(struct body_texts *ts);
+void body_texts_free(struct strmap *texts);
 
 /* The absolute path of a file libclang named @name for a job in @dir */
 char *bodies_file_path(const char *name, const char *dir);

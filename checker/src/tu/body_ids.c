@@ -219,7 +219,7 @@ void bodies_free(struct body_memo *m)
 	free(m->fns);
 	free(m->macros);
 	free(m->files);
-	free(m->file_hash);
+	strmap_free(m->file_of, NULL);
 	for (i = 0; i < sizeof(m->queue) / sizeof(m->queue[0]); i++)
 		free(m->queue[i].v);
 	free(m->level);

@@ -5,6 +5,7 @@
  * through #if and macros), and what their text names, split into the
  * blankable bodies, the #defines and the rest.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,47 +25,19 @@ char *bodies_file_path(const char *name, const char *dir)
 	return r;
 }
 
-static unsigned path_slot(const struct body_memo *m, const char *path)
-{
-	return hash_str(path) & (m->file_hash_cap - 1);
-}
-
 int bodies_file_find(const struct body_memo *m, const char *path)
 {
-	unsigned h;
-
-	if (!m->file_hash_cap)
-		return -1;
-	for (h = path_slot(m, path); m->file_hash[h];
-	     h = (h + 1) & (m->file_hash_cap - 1))
-		if (!strcmp(m->files[m->file_hash[h] - 1].path, path))
-			return (int)m->file_hash[h] - 1;
-	return -1;
+	return (int)(uintptr_t)strmap_get(m->file_of, path) - 1;
 }
 
 static void file_index(struct body_memo *m, unsigned i)
 {
-	unsigned h, j;
+	bool added;
 
-	if (2 * (m->nfiles + 1) > m->file_hash_cap) {
-		m->file_hash_cap =
-			m->file_hash_cap ? m->file_hash_cap * 2 : 1024;
-		free(m->file_hash);
-		m->file_hash = xcalloc(m->file_hash_cap, sizeof(unsigned));
-		for (j = 0; j < m->nfiles; j++) {
-			if (j == i)
-				continue;
-			for (h = path_slot(m, m->files[j].path);
-			     m->file_hash[h];
-			     h = (h + 1) & (m->file_hash_cap - 1))
-				;
-			m->file_hash[h] = j + 1;
-		}
-	}
-	for (h = path_slot(m, m->files[i].path); m->file_hash[h];
-	     h = (h + 1) & (m->file_hash_cap - 1))
-		;
-	m->file_hash[h] = i + 1;
+	if (!m->file_of)
+		m->file_of = strmap_new();
+	*strmap_slot(m->file_of, m->files[i].path, strlen(m->files[i].path),
+		     &added) = (void *)(uintptr_t)(i + 1);
 }
 
 /* A header of the TU being learnt. */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Headers the plan reads by their #include lines but the memo has not
- * learnt (bodies.h): what each names and includes, read once per worker.
- * Many are never learnt: an #include under an #if the configuration
- * leaves out is followed all the same, in every TU that reaches it.
+ * The headers the plan reads by their #include lines (bodies.h): what
+ * each names and includes, read once per worker. Of a header the memo
+ * knows, the plan follows only the #include lines, to blank the headers
+ * they lead to; many others are never learnt: an #include under an #if
+ * the configuration leaves out is followed all the same.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +13,9 @@
 #include "bodies.h"
 
 struct body_text {
-	char *path;
 	unsigned *ids, nids; /* each once */
 	char **incs; /* '"' or '<', then the name */
 	unsigned nincs;
-};
-
-struct body_texts {
-	struct body_text **v; /* open addressing on the path */
-	unsigned n, cap;
 };
 
 struct collect {
@@ -98,7 +93,6 @@ static struct body_text *read_text(struct body_memo *m, const char *path)
 	size_t len;
 	char *buf = read_file(path, &len);
 
-	t->path = xstrdup(path);
 	if (!buf)
 		return t;
 	m->once_gen++;
@@ -108,39 +102,17 @@ static struct body_text *read_text(struct body_memo *m, const char *path)
 	return t;
 }
 
-static void texts_grow(struct body_texts *ts)
-{
-	unsigned cap = ts->cap ? ts->cap * 2 : 256, i, h;
-	struct body_text **v = xcalloc(cap, sizeof(*v));
-
-	for (i = 0; i < ts->cap; i++) {
-		if (!ts->v[i])
-			continue;
-		for (h = hash_str(ts->v[i]->path) & (cap - 1); v[h];
-		     h = (h + 1) & (cap - 1))
-			;
-		v[h] = ts->v[i];
-	}
-	free(ts->v);
-	ts->v = v;
-	ts->cap = cap;
-}
-
 const struct body_text *body_text_of(struct body_memo *m, const char *path)
 {
-	struct body_texts *ts = m->texts;
-	unsigned h;
+	bool added;
+	void **v;
 
-	if (!ts)
-		ts = m->texts = xcalloc(1, sizeof(*ts));
-	if (2 * (ts->n + 1) > ts->cap)
-		texts_grow(ts);
-	for (h = hash_str(path) & (ts->cap - 1); ts->v[h];
-	     h = (h + 1) & (ts->cap - 1))
-		if (!strcmp(ts->v[h]->path, path))
-			return ts->v[h];
-	ts->n++;
-	return ts->v[h] = read_text(m, path);
+	if (!m->texts)
+		m->texts = strmap_new();
+	v = strmap_slot(m->texts, path, strlen(path), &added);
+	if (added)
+		*v = read_text(m, path);
+	return *v;
 }
 
 void body_text_ids(const struct body_text *t, const unsigned **ids, unsigned *n)
@@ -156,22 +128,19 @@ void body_text_includes(const struct body_text *t, char *const **incs,
 	*n = t->nincs;
 }
 
-void body_texts_free(struct body_texts *ts)
+static void text_free(void *p)
 {
-	unsigned i, j;
+	struct body_text *t = p;
+	unsigned j;
 
-	if (!ts)
-		return;
-	for (i = 0; i < ts->cap; i++) {
-		if (!ts->v[i])
-			continue;
-		for (j = 0; j < ts->v[i]->nincs; j++)
-			free(ts->v[i]->incs[j]);
-		free(ts->v[i]->incs);
-		free(ts->v[i]->ids);
-		free(ts->v[i]->path);
-		free(ts->v[i]);
-	}
-	free(ts->v);
-	free(ts);
+	for (j = 0; j < t->nincs; j++)
+		free(t->incs[j]);
+	free(t->incs);
+	free(t->ids);
+	free(t);
+}
+
+void body_texts_free(struct strmap *texts)
+{
+	strmap_free(texts, text_free);
 }
