@@ -63,6 +63,10 @@ static void test_scan(void)
 static const char plan_header[] =
 	"#define CALL(kind) inc_##kind\n"
 	"#define STAT(n) __##n\n"
+	"#define ARGMAP(func) __argmap_##func\n"
+	"#define SCALE(b) ((b) * 2)\n"
+	"#define __argmap_pool(q) zero_upper(q)\n"
+	"static inline int zero_upper(int q) { return q; }\n"
 	"#define GETTER(name) \\\n"
 	"\tstatic inline int get_##name(void) { return helper_##name(); }\n"
 	"static inline int inc_a(void) { return 1; }\n"
@@ -146,13 +150,15 @@ static void test_plan(void)
 	write_text(dir, "learn.c", "#include \"h.h\"\n#include \"other.h\"\n");
 	/*
 	 * use.c names the rest of a paste (a), a fragment only through its
-	 * macro (STAT), the function a macro made (get_x) and the one with
-	 * a directive in it; it does not include other.h.
+	 * macro (STAT), a macro by a paste (__argmap_pool), the function a
+	 * macro made (get_x) and the one with a directive in it, and a macro
+	 * whose parameter is named b; it does not include other.h.
 	 */
 	write_text(dir, "use.c",
 		   "#include \"h.h\"\n"
 		   "int use(void) { return CALL(a)() + get_x() + "
-		   "with_define() + STAT(other_name); }\n");
+		   "with_define() + STAT(other_name) + ARGMAP(pool)(1) +\n"
+		   "SCALE(3); }\n");
 	path = xasprintf("%s/learn.c", dir);
 	CHECK(clang_parseTranslationUnit2(idx, path, (const char **)args, 2,
 					  NULL, 0, 0, &tu) == CXError_Success);
@@ -162,10 +168,15 @@ static void test_plan(void)
 		clang_disposeTranslationUnit(tu);
 	}
 	bodies_plan(m, &use, &plan);
-	/* a paste makes inc_a (a is written), not inc_b nor __counter */
+	/*
+	 * a paste makes inc_a (a is written), not inc_b (b is only a
+	 * parameter's name) nor __counter
+	 */
 	CHECK(!blanked(m, &plan, "inc_a"));
 	CHECK(blanked(m, &plan, "inc_b"));
 	CHECK(blanked(m, &plan, "__counter"));
+	/* a paste that makes a macro's name: what the macro calls */
+	CHECK(!blanked(m, &plan, "zero_upper"));
 	/* the made get_x() calls helper_x(); nothing calls get_y() */
 	CHECK(!blanked(m, &plan, "helper_x"));
 	CHECK(blanked(m, &plan, "helper_y"));

@@ -49,6 +49,7 @@ struct body_queue {
  * prefix (const##op) or a suffix (op##_relaxed).
  */
 struct body_macro {
+	unsigned name;
 	unsigned *ids, nids, nparams;
 	unsigned *pre, npre, *suf, nsuf;
 	unsigned next; /* the next definition of the same name, + 1 */
@@ -73,7 +74,7 @@ struct body_frags {
 
 struct body_name {
 	const char *key;
-	unsigned fn;
+	unsigned id;
 };
 
 struct body_memo {
@@ -114,9 +115,15 @@ struct body_memo {
 	struct strmap *resolved;
 	char *resolved_dirs;
 	struct body_frags pre_frags, suf_frags;
-	/* the functions' names, sorted, and sorted reversed */
+	/*
+	 * the names of functions, kept definitions and macros, sorted, and
+	 * sorted reversed; the first of each learnt since, and per id
+	 * whether it is there
+	 */
 	struct body_name *names, *rnames;
-	unsigned nsorted;
+	unsigned nnames, namecap;
+	unsigned named_fns, named_kept, named_macros;
+	unsigned *named;
 };
 
 struct body_plan_file {

@@ -65,8 +65,8 @@ static void per_id_grow(struct body_memo *m, unsigned n)
 {
 	unsigned cap = m->idcap ? m->idcap : 4096;
 	unsigned **arrays[] = {
-		&m->tops, &m->fn_of, &m->kept_of, &m->macro_of,
-		&m->live, &m->pre,   &m->suf,	  &m->once,
+		&m->tops, &m->fn_of, &m->kept_of, &m->macro_of, &m->live,
+		&m->pre,  &m->suf,   &m->once,	  &m->named,
 	};
 	size_t i;
 
@@ -213,6 +213,7 @@ void bodies_free(struct body_memo *m)
 	free(m->pre);
 	free(m->suf);
 	free(m->once);
+	free(m->named);
 	body_texts_free(m->texts);
 	body_includes_free(m);
 	body_pastes_free(m);

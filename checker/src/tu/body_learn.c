@@ -411,17 +411,22 @@ static size_t params_end(const char *buf, size_t len, size_t off, size_t n)
 }
 
 /* The fragments a #define pastes to a parameter: the names it makes. */
+static bool is_param(const struct body_macro *d, unsigned id)
+{
+	unsigned i;
+
+	for (i = 0; i < d->nparams; i++)
+		if (d->ids[i] == id)
+			return true;
+	return false;
+}
+
 static void paste_fragment(struct split *sp, unsigned **v, unsigned *n,
 			   unsigned id)
 {
-	struct body_macro *d = &sp->m->macros[sp->macro];
-	unsigned i;
-
 	/* a parameter pasted to a parameter: names the memo cannot see */
-	for (i = 0; i < d->nparams; i++)
-		if (d->ids[i] == id)
-			return;
-	ids_push(v, n, id);
+	if (!is_param(&sp->m->macros[sp->macro], id))
+		ids_push(v, n, id);
 }
 
 static void macro_word(struct split *sp, size_t off, size_t n, unsigned id)
@@ -440,6 +445,9 @@ static void macro_word(struct split *sp, size_t off, size_t n, unsigned id)
 	sp->paste_end = 0;
 	sp->prev = id;
 	sp->prev_end = off + n;
+	/* a parameter stands for an argument, written where the macro is used */
+	if (off >= sp->params_end && is_param(d, id))
+		return;
 	ids_push(&d->ids, &d->nids, id);
 	if (off < sp->params_end)
 		d->nparams = d->nids;
@@ -456,6 +464,7 @@ static void macro_new(struct body_memo *m, unsigned name)
 	}
 	d = &m->macros[m->nmacros++];
 	memset(d, 0, sizeof(*d));
+	d->name = name;
 	d->next = m->macro_of[name];
 	m->macro_of[name] = m->nmacros;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The functions a live macro may name by pasting (bodies.h): const##op
+ * The functions and macros a live macro may name by pasting (bodies.h): const##op
  * makes a name that starts with "const" and goes on with a live name (an
  * argument), op##_relaxed one that ends with "_relaxed". Found in the
  * names sorted forwards and backwards. A paste of two parameters (a##b),
@@ -43,51 +43,68 @@ static char *reversed(const char *s)
 	return r;
 }
 
-/* The names of the functions learnt since the last plan, in order. */
-static void sort_names(struct body_memo *m)
+static void add_name(struct body_memo *m, unsigned id)
 {
-	unsigned i;
-
-	if (m->nsorted == m->nfns)
+	if (m->named[id])
 		return;
-	m->names = xrealloc(m->names, m->nfns * sizeof(*m->names));
-	m->rnames = xrealloc(m->rnames, m->nfns * sizeof(*m->rnames));
-	for (i = m->nsorted; i < m->nfns; i++) {
-		m->names[i].key = body_id_name(m, m->fns[i].name);
-		m->names[i].fn = i;
-		m->rnames[i].key = reversed(m->names[i].key);
-		m->rnames[i].fn = i;
+	m->named[id] = 1;
+	if (m->nnames == m->namecap) {
+		m->namecap = m->namecap ? m->namecap * 2 : 4096;
+		m->names = xrealloc(m->names, m->namecap * sizeof(*m->names));
+		m->rnames =
+			xrealloc(m->rnames, m->namecap * sizeof(*m->rnames));
 	}
-	m->nsorted = m->nfns;
-	qsort(m->names, m->nfns, sizeof(*m->names), by_key);
-	qsort(m->rnames, m->nfns, sizeof(*m->rnames), by_key);
+	m->names[m->nnames].key = body_id_name(m, id);
+	m->names[m->nnames].id = id;
+	m->rnames[m->nnames].key = reversed(body_id_name(m, id));
+	m->rnames[m->nnames++].id = id;
 }
 
 /*
- * Whether the rest of @fn's name, @frag's @n bytes taken off its start
+ * The names learnt since the last plan, in order: of functions, kept
+ * definitions and macros (__efi64_argmap_##func names a macro).
+ */
+static void sort_names(struct body_memo *m)
+{
+	unsigned n0 = m->nnames;
+
+	for (; m->named_fns < m->nfns; m->named_fns++)
+		add_name(m, m->fns[m->named_fns].name);
+	for (; m->named_kept < m->nkept; m->named_kept++)
+		add_name(m, m->kept[m->named_kept].name);
+	for (; m->named_macros < m->nmacros; m->named_macros++)
+		add_name(m, m->macros[m->named_macros].name);
+	if (m->nnames == n0)
+		return;
+	qsort(m->names, m->nnames, sizeof(*m->names), by_key);
+	qsort(m->rnames, m->nnames, sizeof(*m->rnames), by_key);
+}
+
+/*
+ * Whether the rest of the name @id, @frag's @n bytes taken off its start
  * (or its end, @rev), is live: const##op makes "constant_test_bit" only
  * where "ant_test_bit" is an argument in text the TU reads. A fragment
  * alone ("__", "in") would reach hundreds of names.
  */
-static bool rest_live(const struct body_memo *m, unsigned fn, size_t n,
+static bool rest_live(const struct body_memo *m, unsigned id, size_t n,
 		      bool rev)
 {
-	const char *name = body_id_name(m, m->fns[fn].name);
+	const char *name = body_id_name(m, id);
 	size_t len = strlen(name);
-	int id = body_id_find(m, rev ? name : name + n, len - n);
+	int rest = body_id_find(m, rev ? name : name + n, len - n);
 
-	return id >= 0 && m->live[id] == m->gen;
+	return rest >= 0 && m->live[rest] == m->gen;
 }
 
 /*
- * Each function whose (reversed) name starts with @frag, is longer, and
- * whose rest is live; whether one was reached anew.
+ * Each name that (reversed) starts with @frag, is longer, and whose rest
+ * is live; whether one was reached anew.
  */
 static bool reach_starting(struct body_memo *m, const struct body_name *v,
 			   const char *frag, bool rev)
 {
 	size_t n = strlen(frag);
-	unsigned lo = 0, hi = m->nfns, mid, name;
+	unsigned lo = 0, hi = m->nnames, mid, id;
 	bool more = false;
 
 	while (lo < hi) {
@@ -97,13 +114,12 @@ static bool reach_starting(struct body_memo *m, const struct body_name *v,
 		else
 			hi = mid;
 	}
-	for (; lo < m->nfns && !strncmp(v[lo].key, frag, n); lo++) {
-		name = m->fns[v[lo].fn].name;
-		if (!v[lo].key[n] ||
-		    (m->live[name] == m->gen && !m->level[name]) ||
-		    !rest_live(m, v[lo].fn, n, rev))
+	for (; lo < m->nnames && !strncmp(v[lo].key, frag, n); lo++) {
+		id = v[lo].id;
+		if (!v[lo].key[n] || (m->live[id] == m->gen && !m->level[id]) ||
+		    !rest_live(m, id, n, rev))
 			continue;
-		body_reach(m, name, 0);
+		body_reach(m, id, 0);
 		more = true;
 	}
 	return more;
@@ -139,7 +155,7 @@ void body_pastes_free(struct body_memo *m)
 {
 	unsigned i;
 
-	for (i = 0; i < m->nsorted; i++)
+	for (i = 0; i < m->nnames; i++)
 		free((char *)m->rnames[i].key);
 	free(m->names);
 	free(m->rnames);

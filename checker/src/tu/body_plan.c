@@ -65,7 +65,7 @@ static void expand(struct body_memo *m, const struct body_macro *d,
 {
 	unsigned i;
 
-	for (i = 0; i < d->nids; i++)
+	for (i = d->nparams; i < d->nids; i++)
 		body_reach(m, d->ids[i], level);
 	for (i = 0; i < d->npre; i++)
 		body_fragment(m, &m->pre_frags, m->pre, d->pre[i]);
