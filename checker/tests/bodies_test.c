@@ -65,6 +65,13 @@ static const char plan_header[] =
 	"#define STAT(n) __##n\n"
 	"#define ARGMAP(func) __argmap_##func\n"
 	"#define SCALE(b) ((b) * 2)\n"
+	"#ifdef ODD_BUILD\n"
+	"#define ALLOC(q) odd_alloc(q)\n"
+	"#else\n"
+	"#define ALLOC(q) real_alloc(q)\n"
+	"#endif\n"
+	"static inline int odd_alloc(int q) { return q; }\n"
+	"static inline int real_alloc(int q) { return q; }\n"
 	"#define __argmap_pool(q) zero_upper(q)\n"
 	"static inline int zero_upper(int q) { return q; }\n"
 	"#define GETTER(name) \\\n"
@@ -152,16 +159,20 @@ static void test_plan(void)
 	 * use.c names the rest of a paste (a), a fragment only through its
 	 * macro (STAT), a macro by a paste (__argmap_pool), the function a
 	 * macro made (get_x) and the one with a directive in it, and a macro
-	 * whose parameter is named b; it does not include other.h.
+	 * whose parameter is named b; it defines ODD_BUILD, which learn.c
+	 * does not; it does not include other.h.
 	 */
 	write_text(dir, "use.c",
+		   "#define ODD_BUILD\n"
 		   "#include \"h.h\"\n"
 		   "int use(void) { return CALL(a)() + get_x() + "
 		   "with_define() + STAT(other_name) + ARGMAP(pool)(1) +\n"
-		   "SCALE(3); }\n");
+		   "SCALE(3) + ALLOC(4); }\n");
 	path = xasprintf("%s/learn.c", dir);
-	CHECK(clang_parseTranslationUnit2(idx, path, (const char **)args, 2,
-					  NULL, 0, 0, &tu) == CXError_Success);
+	CHECK(clang_parseTranslationUnit2(
+		      idx, path, (const char **)args, 2, NULL, 0,
+		      CXTranslationUnit_DetailedPreprocessingRecord,
+		      &tu) == CXError_Success);
 	free(path);
 	if (tu) {
 		bodies_learn(m, tu, &learn);
@@ -175,6 +186,8 @@ static void test_plan(void)
 	CHECK(!blanked(m, &plan, "inc_a"));
 	CHECK(blanked(m, &plan, "inc_b"));
 	CHECK(blanked(m, &plan, "__counter"));
+	/* the #define learn.c's #ifs left out */
+	CHECK(!blanked(m, &plan, "odd_alloc"));
 	/* a paste that makes a macro's name: what the macro calls */
 	CHECK(!blanked(m, &plan, "zero_upper"));
 	/* the made get_x() calls helper_x(); nothing calls get_y() */

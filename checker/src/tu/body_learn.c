@@ -484,14 +484,20 @@ static void split_ident(void *ctx, size_t off, const char *s, size_t n,
 	struct split *sp = ctx;
 	struct pending *p = sp->p;
 	struct body_memo *m = sp->m;
+	bool skipped = in_skipped(sp, off);
 	unsigned id;
 
-	if (in_skipped(sp, off))
+	/*
+	 * What the #ifs left out is not read, but a #define there may be
+	 * the one another TU reads (decompress/mm.h's malloc() is kmalloc()
+	 * where STATIC is not defined).
+	 */
+	if (skipped && !directive)
 		return;
 	while (sp->k < p->nfns && off >= p->fns[sp->k].hi)
 		sp->k++;
 	if (sp->k < p->nfns && off >= p->fns[sp->k].lo) {
-		if (n)
+		if (n && !skipped)
 			ids_push(&p->fns[sp->k].ids, &p->fns[sp->k].nids,
 				 body_id(m, s, n));
 		return;
@@ -519,7 +525,7 @@ static void split_ident(void *ctx, size_t off, const char *s, size_t n,
 	}
 	if (sp->macro >= 0)
 		macro_word(sp, off, n, id);
-	else if (!kept_ident(sp, off, id))
+	else if (!skipped && !kept_ident(sp, off, id))
 		m->tops[id]++;
 }
 
