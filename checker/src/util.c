@@ -329,13 +329,19 @@ void strset_free(struct strset *s)
 	free(s);
 }
 
+/* The slot of @str[0..n) in the open-addressed table @v: it, or empty. */
+static unsigned probe(char *const *v, unsigned cap, const char *str, size_t n)
+{
+	unsigned i = (unsigned)hash64(str, n, HASH64_INIT) & (cap - 1);
+
+	while (v[i] && (strncmp(v[i], str, n) || v[i][n]))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
 static unsigned slot_of(const struct strset *s, const char *str, size_t n)
 {
-	unsigned i = (unsigned)hash64(str, n, HASH64_INIT) & (s->cap - 1);
-
-	while (s->v[i] && (strncmp(s->v[i], str, n) || s->v[i][n]))
-		i = (i + 1) & (s->cap - 1);
-	return i;
+	return probe(s->v, s->cap, str, n);
 }
 
 const char *strset_intern(struct strset *s, const char *str, size_t n)
@@ -426,11 +432,7 @@ void strmap_free(struct strmap *m, void (*free_value)(void *))
 
 static unsigned strmap_find(const struct strmap *m, const char *key, size_t n)
 {
-	unsigned i = (unsigned)hash64(key, n, HASH64_INIT) & (m->cap - 1);
-
-	while (m->keys[i] && (strncmp(m->keys[i], key, n) || m->keys[i][n]))
-		i = (i + 1) & (m->cap - 1);
-	return i;
+	return probe(m->keys, m->cap, key, n);
 }
 
 void *strmap_get(const struct strmap *m, const char *key)

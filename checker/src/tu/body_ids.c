@@ -60,21 +60,31 @@ static void ids_grow(struct body_ids *t)
 	t->cap = cap;
 }
 
-/* The per-identifier arrays follow the table's numbers. */
-static void per_id_grow(struct body_memo *m, unsigned n)
+#define PER_ID_ARRAYS 9
+
+/* The per-identifier arrays, which follow the table's numbers. */
+static void per_id_arrays(struct body_memo *m, unsigned **arrays[PER_ID_ARRAYS])
 {
-	unsigned cap = m->idcap ? m->idcap : 4096;
-	unsigned **arrays[] = {
+	unsigned **v[PER_ID_ARRAYS] = {
 		&m->tops, &m->fn_of, &m->kept_of, &m->macro_of, &m->live,
 		&m->pre,  &m->suf,   &m->once,	  &m->named,
 	};
+
+	memcpy(arrays, v, sizeof(v));
+}
+
+static void per_id_grow(struct body_memo *m, unsigned n)
+{
+	unsigned cap = m->idcap ? m->idcap : 4096;
+	unsigned **arrays[PER_ID_ARRAYS];
 	size_t i;
 
 	if (n <= m->idcap)
 		return;
 	while (cap < n)
 		cap *= 2;
-	for (i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+	per_id_arrays(m, arrays);
+	for (i = 0; i < PER_ID_ARRAYS; i++) {
 		*arrays[i] = xrealloc(*arrays[i], cap * sizeof(unsigned));
 		memset(*arrays[i] + m->idcap, 0,
 		       (cap - m->idcap) * sizeof(unsigned));
@@ -186,6 +196,7 @@ struct body_memo *bodies_new(void)
 
 void bodies_free(struct body_memo *m)
 {
+	unsigned **arrays[PER_ID_ARRAYS];
 	unsigned i;
 
 	if (!m)
@@ -204,16 +215,10 @@ void bodies_free(struct body_memo *m)
 		free(m->files[i].path);
 	}
 	body_ids_free(m->ids);
-	free(m->tops);
-	free(m->fn_of);
-	free(m->kept_of);
+	per_id_arrays(m, arrays);
+	for (i = 0; i < PER_ID_ARRAYS; i++)
+		free(*arrays[i]);
 	free(m->kept);
-	free(m->macro_of);
-	free(m->live);
-	free(m->pre);
-	free(m->suf);
-	free(m->once);
-	free(m->named);
 	body_texts_free(m->texts);
 	body_includes_free(m);
 	body_pastes_free(m);
