@@ -7,7 +7,7 @@
 #include "fuzz.h"
 
 #include "driver/compdb_check.h"
-#include "frontend.h"
+#include "tu/frontend.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

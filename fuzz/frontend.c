@@ -8,7 +8,7 @@
  */
 #include "fuzz.h"
 
-#include "frontend.h"
+#include "tu/frontend.h"
 #include "pairs/facts.h"
 #include "tu/analyze.h"
 

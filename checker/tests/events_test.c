@@ -15,7 +15,7 @@
 #include "check.h"
 #include "events/build.h"
 #include "events/keys.h"
-#include "frontend.h"
+#include "tu/frontend.h"
 #include "util.h"
 
 /* ---- a snippet, parsed as the checker parses a file ---- */

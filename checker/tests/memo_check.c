@@ -21,7 +21,7 @@
 #include "events/build.h"
 #include "events/events.h"
 #include "filetext.h"
-#include "frontend.h"
+#include "tu/frontend.h"
 #include "util.h"
 
 /* A new parse for a local view that its memo cannot make up for. */

@@ -8,4 +8,4 @@
 #include "pairs/order.h"
 #include "pairs/pairing.h"
 #include "rules/rule.h"
-#include "vocab.h"
+#include "vocab/vocab.h"

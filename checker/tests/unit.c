@@ -7,7 +7,7 @@
 #include "check.h"
 #include "diag.h"
 #include "util.h"
-#include "vocab.h"
+#include "vocab/vocab.h"
 
 /* Rows checked against ordering-semantics.md, one per table and suffix. */
 static const struct {

@@ -5,9 +5,9 @@
 
 #include <stdio.h>
 
-#include "../frontend.h"
+#include "../tu/frontend.h"
 #include "../tu/analyze.h"
-#include "../workers.h"
+#include "workers.h"
 
 struct check_opts {
 	struct frontend_opts frontend;

@@ -8,7 +8,7 @@
 #define ORDERCHECK_ENGINES_H
 
 #include "../diag.h"
-#include "../frontend.h"
+#include "../tu/frontend.h"
 #include "options.h"
 
 /*

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "../changed.h"
+#include "changed.h"
 #include "../events/build.h"
 #include "../lsp/lsp.h"
 #include "../report/baseline.h"
@@ -17,7 +17,7 @@
 #include "../rules/catalogue.h"
 #include "../rules/registry.h"
 #include "../util.h"
-#include "../workers.h"
+#include "workers.h"
 #include "check.h"
 #include "compdb_check.h"
 #include "shard.h"

@@ -8,7 +8,7 @@
 
 #include "../rules/registry.h"
 #include "shard.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "../util.h"
 
 typedef int (*opt_fn)(struct options *o, const char *arg);

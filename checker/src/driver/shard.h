@@ -7,7 +7,7 @@
 #ifndef ORDERCHECK_SHARD_H
 #define ORDERCHECK_SHARD_H
 
-#include "../frontend.h"
+#include "../tu/frontend.h"
 
 /* "K/N" with 1 <= K <= N: 0, else -1 after saying why on stderr. */
 int shard_parse(const char *text, unsigned *k, unsigned *n);

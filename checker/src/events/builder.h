@@ -15,7 +15,7 @@
 #include <clang-c/Index.h>
 #include <time.h>
 
-#include "../macros.h"
+#include "macros.h"
 #include "../util.h"
 #include "arena.h"
 #include "build.h"

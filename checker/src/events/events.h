@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 
 enum ev_type {
 	EV_ACCESS, /* load, store or RMW of shared memory, plain or marked */

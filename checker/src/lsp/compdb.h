@@ -9,7 +9,7 @@
 #ifndef ORDERCHECK_LSP_COMPDB_H
 #define ORDERCHECK_LSP_COMPDB_H
 
-#include "../frontend.h"
+#include "../tu/frontend.h"
 
 struct compdb_opts {
 	const char *ccdir; /* --compile-commands-dir, or NULL */

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "../events/keys.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 
 const char *litmus_key_text(const char *key, char *buf, unsigned n)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 
 /* How far back a write barrier makes a marked store a publication. */
 enum { PUBLISH_WINDOW = 8 };

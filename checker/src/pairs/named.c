@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "inline.h"
 #include "order.h"
 #include "summary.h"

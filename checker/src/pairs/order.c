@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "summary.h"
 
 #define ALL_ORDERS (VO_RR | VO_RW | VO_WR | VO_WW)

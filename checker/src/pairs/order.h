@@ -3,7 +3,7 @@
 #ifndef ORDERCHECK_PAIRS_ORDER_H
 #define ORDERCHECK_PAIRS_ORDER_H
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "facts.h"
 
 enum ord {

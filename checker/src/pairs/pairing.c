@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "../events/keys.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "inline.h"
 #include "named.h"
 #include "objects.h"

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "order.h"
 
 #define ALL_ORDERS (VO_RR | VO_RW | VO_WR | VO_WW)

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "../spell.h"
+#include "../vocab/spell.h"
 #include "rule.h"
 
 /* ---- what the neighbours are ---- */

@@ -10,8 +10,8 @@
 #include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../pairs/pairing.h"
-#include "../verdicts.h"
-#include "../vocab.h"
+#include "../vocab/verdicts.h"
+#include "../vocab/vocab.h"
 #include "pairs_shapes.h"
 #include "rule.h"
 

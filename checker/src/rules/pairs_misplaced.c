@@ -27,7 +27,7 @@
 
 #include "../pairs/inline.h"
 #include "../pairs/litmus.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "pairs_shapes.h"
 #include "registry.h"
 #include "tree_source.h"

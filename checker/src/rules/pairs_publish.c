@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "pairs_shapes.h"
 
 /* How far after the pointer store a later publication may stand. */

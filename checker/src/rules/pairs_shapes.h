@@ -31,7 +31,7 @@ void pairs_note_side(const struct pair_candidate *c, struct oc_diag *d,
 		     const char *verb2);
 
 /* pairs_verdict.c */
-#include "../verdicts.h"
+#include "../vocab/verdicts.h"
 
 /*
  * What herd7's table says of an MP, S, SB or LB candidate and, where it

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "../pairs/litmus.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "pairs_shapes.h"
 #include "tree_source.h"
 

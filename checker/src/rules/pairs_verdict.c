@@ -23,7 +23,7 @@
 
 #include "../pairs/inline.h"
 #include "../pairs/litmus.h"
-#include "../verdicts.h"
+#include "../vocab/verdicts.h"
 #include "pairs_shapes.h"
 
 static const struct fact *first(const struct pair_candidate *c,

@@ -13,7 +13,7 @@
 
 #include "../pairs/lockless.h"
 #include "../pairs/pairing.h"
-#include "../spell.h"
+#include "../vocab/spell.h"
 #include "../util.h"
 #include "context.h"
 #include "registry.h"

@@ -8,7 +8,7 @@
 #include "../pairs/facts.h"
 #include "../rules/context.h"
 #include "../rules/registry.h"
-#include "../spell.h"
+#include "../vocab/spell.h"
 
 int analyze_tu(CXTranslationUnit tu, const struct analyze_opts *opts,
 	       struct diag_list *out, struct strbuf *facts)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../events/builder.h"
-#include "../vocab.h"
+#include "../vocab/vocab.h"
 #include "bodies.h"
 
 char *bodies_file_path(const char *name, const char *dir)

@@ -3,9 +3,9 @@
 #ifndef ORDERCHECK_WORKERS_H
 #define ORDERCHECK_WORKERS_H
 
-#include "diag.h"
-#include "frontend.h"
-#include "util.h"
+#include "../diag.h"
+#include "../tu/frontend.h"
+#include "../util.h"
 
 /*
  * What checking one file gives: findings and messages, and for the facts

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "../util.h"
 
 /* A line of a dialect's .def file. */
 enum row_type {
@@ -63,7 +63,7 @@ static const struct row rows[] = {
 #define PRIM_GLOB(g, k, c, f, p, r) \
 	{ .type = ROW_PRIM_GLOB, .name = g, .kind = k, .cls = c, .flags = f, \
 	  .ptr_arg = p, .mo_arg = -1, .mo_fail_arg = -1, .roles = r },
-#include "vocab/dialects.def"
+#include "dialects.def"
 };
 /* clang-format on */
 

@@ -49,7 +49,7 @@ enum oc_kind {
 /* D_LINUX, D_GNU, D_C11, ...: one per line of vocab/dialects.def. */
 enum oc_dialect {
 #define DIALECT(id, name, header, model) id,
-#include "vocab/dialects.def"
+#include "dialects.def"
 	D_COUNT /* not a dialect: how many there are */
 };
 

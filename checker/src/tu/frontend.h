@@ -9,7 +9,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#include "diag.h"
+#include "../diag.h"
 
 /* One file to check: its compiler flags, cleaned, without the file itself. */
 struct tu_job {

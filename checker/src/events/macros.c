@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filetext.h"
-#include "util.h"
+#include "../filetext.h"
+#include "../util.h"
 
 static size_t skip_literal(const char *buf, size_t len, size_t i);
 

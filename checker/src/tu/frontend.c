@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "../util.h"
 
 /*
  * Flags libclang must not see: dependency output it would really write

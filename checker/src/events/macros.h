@@ -6,7 +6,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#include "vocab.h"
+#include "../vocab/vocab.h"
 
 #define MACRO_MAX_ARGS 8
 

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "diag.h"
+#include "../diag.h"
 
 /* Returns the number of findings dropped, or -1 after telling @err why. */
 int changed_filter(const char *rev, struct diag_list *l, FILE *err);

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "diag.h"
+#include "../diag.h"
 #include "vocab.h"
 
 /* @text with the kernel's phrases in @d's words (vocab/spellings.def). */

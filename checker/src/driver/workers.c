@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "../util.h"
 
 struct worker {
 	pid_t pid;

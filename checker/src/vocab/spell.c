@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "../util.h"
 
 struct spelling {
 	enum oc_dialect d;
@@ -15,7 +15,7 @@ struct spelling {
 
 static const struct spelling spellings[] = {
 #define SPELL(d, k, t) { d, k, t },
-#include "vocab/spellings.def"
+#include "spellings.def"
 };
 
 static const struct {
@@ -23,7 +23,7 @@ static const struct {
 	const char *fmt;
 } helpers[] = {
 #define MB_HELPER(d, f) { d, f },
-#include "vocab/spellings.def"
+#include "spellings.def"
 };
 
 #define NSPELL (sizeof(spellings) / sizeof(spellings[0]))

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "../util.h"
 
 struct verdict_row {
 	const char *model, *shape, *kind0, *kind1;
@@ -20,7 +20,7 @@ struct verdict_row {
 #define VERDICT(model, shape, k0, k1, v, test) \
 	{ #model, #shape, #k0, #k1, v, test },
 static const struct verdict_row rows[] = {
-#include "vocab/verdicts.def"
+#include "verdicts.def"
 };
 #undef VERDICT
 #undef ALLOWED

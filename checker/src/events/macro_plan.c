@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "macros.h"
-#include "util.h"
+#include "../util.h"
 
 #define PLAN_DEPTH 16
 #define PLAN_MAX_TOKS 20000 /* an expansion larger than this is left */
