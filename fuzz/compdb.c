@@ -2,7 +2,7 @@
 /*
  * The compile-database reader: any bytes as compile_commands.json, through
  * our check (driver/compdb_check.c) and, when that accepts them, libclang's
- * reader and the jobs made from its entries (frontend.c), as -p does.
+ * reader and the jobs made from its entries (tu/frontend.c), as -p does.
  */
 #include "fuzz.h"
 

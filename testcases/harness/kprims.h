@@ -10,7 +10,8 @@
  * arch/arm64/include/asm/{barrier,atomic_lse,atomic_ll_sc,cmpxchg}.h,
  * include/asm-generic/bitops/atomic.h).  Where we deviate, the comment on
  * the macro says so and why.  Semantics (what each one orders) are in
- * shared/reference/ordering-semantics.md sections 1.1 and 5.
+ * docs/ordering-semantics.md, "1.1 Linux kernel (LKMM)" and "5. x86-64 TSO
+ * and weakly ordered CPUs".
  *
  * Only what the repros need is here: 32-bit atomic_t, unsigned long bitops,
  * READ_ONCE/WRITE_ONCE of naturally aligned scalars, the RCU pointer

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Whether one function orders two of its accesses, as
- * ../shared/reference/ordering-semantics.md says each primitive orders:
+ * docs/ordering-semantics.md, "1. Per-dialect tables", says each orders:
  * a fence between them of the right kind, an acquire first, a release
  * second, a fully ordered RMW, an address or control dependency.
  */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The pairing engine: the candidates for two-sided ordering bugs over the
- * facts of a whole tree (the shapes of ../shared/reference/
- * ordering-semantics.md section 4, and write or read barriers with what
+ * facts of a whole tree (the shapes of docs/ordering-semantics.md, "4.
+ * Pairing rules and litmus vocabulary", and write or read barriers with what
  * could pair with them). It names no rule and includes nothing of
  * ../rules/: the tree rules there judge each candidate.
  */

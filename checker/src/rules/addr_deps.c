@@ -3,7 +3,7 @@
  * Address dependencies that are missing, unannotated or breakable: a
  * marked load of a pointer (or index) orders later accesses through it on
  * every CPU Linux supports, as long as the compiler keeps the dependency
- * (../shared/reference/ordering-semantics.md section 3, A1-A11;
+ * (docs/ordering-semantics.md, "3. Address dependencies", A1-A11;
  * Documentation/RCU/rcu_dereference.rst).
  */
 #include <string.h>

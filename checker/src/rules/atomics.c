@@ -3,7 +3,8 @@
  * Barriers next to atomics: fences that should be the cheaper helpers,
  * fences made redundant by their neighbour, and helpers that order nothing
  * where they stand. Semantics: Documentation/atomic_t.txt and
- * ../shared/reference/ordering-semantics.md sections 1.1, 1.2 and 6.
+ * docs/ordering-semantics.md, "1.1 Linux kernel (LKMM)", "1.2 C11
+ * atomics" and "6. Facts that change verdicts".
  */
 #include <string.h>
 

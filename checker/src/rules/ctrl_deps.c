@@ -3,7 +3,7 @@
  * Control dependencies the compiler or the CPU can break: a marked load
  * orders a later store in a leg of an `if` on its value, and nothing else
  * (tools/memory-model/Documentation/control-dependencies.txt;
- * ../shared/reference/ordering-semantics.md section 2).
+ * docs/ordering-semantics.md, "2. Control dependencies").
  */
 #include <string.h>
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-/* Classes of ../shared/reference/ordering-semantics.md section 0. */
+/* Classes of docs/ordering-semantics.md, "0. Class vocabulary". */
 enum oc_class {
 	OC_NONE,
 	OC_PLAIN,
