@@ -156,6 +156,23 @@ fix-in-place)
 		echo "$out" | grep -q 'error:' && fail "$id: --fix broke the file: $out"
 	done
 	;;
+explain)
+	# --explain FILE:LINE says, for each candidate of the line, why it was
+	# or was not reported: a common lock, or the rule that reported it
+	cases=$here/../pair-missing-release
+	run "$oc" --explain locked-good.c:25 "$cases/locked-good.c"
+	expect_status 0
+	expect_out "explain: MP candidate:"
+	expect_out "locks held: global:m_same / global:m_same"
+	expect_out "not reported: both sides hold a common lock (global:m_same)"
+	run "$oc" --explain locked-writer.c:20 "$cases/locked-writer.c"
+	expect_status 1
+	expect_out "herd7 (LKMM, MP with NONE and ACQUIRE): allowed"
+	expect_out "reported: \\[pair-missing-release\\]"
+	run "$oc" --explain locked-writer.c "$cases/locked-writer.c"
+	expect_status 2
+	expect_err "--explain wants FILE:LINE"
+	;;
 *)
 	fail "no case '$case'"
 	;;

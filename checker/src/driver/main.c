@@ -74,6 +74,7 @@ struct main_tree_opts {
 	char *config, *facts_owned;
 	struct tu_job *db; /* the whole database, when the jobs are a part */
 	unsigned ndb;
+	struct tree_explain explain; /* --explain's line */
 };
 
 /*
@@ -109,6 +110,11 @@ static int tree_opts_from(const struct options *o, struct main_tree_opts *to)
 	to->t.litmus.dir = o->emit_litmus;
 	to->t.litmus.herd = o->herd;
 	to->t.litmus.herd_dir = o->herd_dir;
+	if (o->explain) {
+		if (tree_explain_parse(o->explain, &to->explain))
+			return -1;
+		to->t.explain = &to->explain;
+	}
 	to->t.quiet = o->kbuild || o->verify;
 	to->t.strict = o->verify;
 	to->t.stats = o->stats;
@@ -275,7 +281,7 @@ int main(int argc, char **argv)
 	struct tu_job *jobs = NULL;
 	unsigned njobs = 0;
 	struct diag_list l = { 0 };
-	struct main_tree_opts to = { { 0 }, NULL, NULL, NULL, 0 };
+	struct main_tree_opts to = { 0 };
 	char **fps = NULL;
 	unsigned nfps = 0;
 	int status = EXIT_TROUBLE;

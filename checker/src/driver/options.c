@@ -104,6 +104,7 @@ STRING_FN(cocci_dir)
 STRING_FN(facts)
 STRING_FN(emit_litmus)
 STRING_FN(herd_dir)
+STRING_FN(explain)
 
 static int set_fail_on(struct options *o, const char *a)
 {
@@ -245,6 +246,9 @@ static const struct {
 	  "run herd7 on each litmus test and note its verdict" },
 	{ "--herd-dir", "DIR", set_herd_dir,
 	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
+	{ "--explain", "FILE:LINE", set_explain,
+	  "print every pairing candidate of the accesses on FILE's LINE, and "
+	  "why it was or was not reported" },
 	{ "--pair-only", NULL, set_pair_only,
 	  "parse nothing: run the pairing rules over the facts store" },
 	{ "--shard", "K/N", set_shard,

@@ -31,8 +31,8 @@ struct options {
 		*write_baseline; /* --baseline, --write-baseline */
 	const char *changed_since; /* --changed-since REV */
 	int fail_on; /* lowest severity that fails the run (enum oc_severity) */
-	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, all_bodies, help,
-		version;
+	bool fix, fix_diff, verify, dump_ir, list_rules, old_bitops, all_bodies,
+		help, version;
 	bool list_rules_md; /* --list-rules=md: the README's table */
 	int dialect; /* --dialect: enum oc_dialect + 1, or 0 */
 	/*
@@ -46,6 +46,7 @@ struct options {
 	const char *facts; /* --facts FILE */
 	bool no_facts;
 	const char *emit_litmus, *herd_dir; /* --emit-litmus, --herd-dir */
+	const char *explain; /* --explain FILE:LINE */
 	bool herd, stats, pair_only;
 	unsigned shard_k, shard_n; /* --shard K/N; N == 0: the whole database */
 };

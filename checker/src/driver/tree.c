@@ -442,7 +442,7 @@ static bool pair(struct tree *t, struct diag_list *out)
 	t1 = now();
 	key = memo_key(t, &g, t->o->pair_only ? &g.seen : out, report,
 		       set.ntus);
-	if (!t->o->litmus.dir && memo_get(t, key, &found)) {
+	if (!t->o->litmus.dir && !t->o->explain && memo_get(t, key, &found)) {
 		stat_line(t, "pairing", t1, "%u findings, as the last run's",
 			  found.n);
 		goto done;
@@ -454,7 +454,7 @@ static bool pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "inline", t1, "%u facts with callees inlined", nfacts);
 	expired = rule_tree_run(&set, report, t->o->pair_only ? &g.seen : out,
 				&found, t->o->litmus.dir ? &litmus : NULL,
-				pairing_deadline(t));
+				t->o->explain, pairing_deadline(t));
 	if (expired)
 		pairing_expired(t, &set, &found);
 	/* the sinks after pairing: they need the facts, so before the free */

@@ -9,12 +9,14 @@
 #define ORDERCHECK_TREE_H
 
 #include "../pairs/litmus.h"
+#include "../rules/tree_explain.h"
 #include "check.h"
 
 struct tree_opts {
 	const char *facts; /* the store's path, or NULL for none */
 	unsigned nworkers, timeout;
 	struct litmus_opts litmus; /* --emit-litmus, --herd */
+	const struct tree_explain *explain; /* --explain, or NULL */
 	/* what besides a file's command decides its findings (our flags) */
 	const char *config;
 	bool quiet; /* no "N of M files unchanged" line */

@@ -8,8 +8,12 @@
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
  *	  pairs
+ *
+ * locks is the count of locks held, then their names (locksets.h) each
+ * after a '|': "2|global:m|struct foo.lock".
  */
 #include "facts.h"
+#include "locksets.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +31,7 @@ struct flat {
 	unsigned nev, cap;
 	int nfacts, nlegs, nbranches;
 	unsigned locks, rcu;
+	char lockset[LOCKSET_MAX]; /* the names of the locks held */
 	int branch_legs[2]; /* the last two-legged branch's legs */
 };
 
@@ -173,13 +178,15 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_RCU;
 	if (events_has_role(e, R_WAIT))
 		flags |= FA_SLEEP;
-	sb_printf(f->out,
-		  "A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u\t%s\t%s\t",
-		  op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
-		  name ? name : "", e->span.file ? e->span.file : "",
-		  e->span.line, e->span.col, adep, cdep, leg, f->locks,
-		  e->type == EV_ACCESS && e->base ? e->base : "",
-		  e->type == EV_ACCESS && e->written ? e->written : "");
+	sb_printf(
+		f->out,
+		"A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u%s%s\t%s\t%s\t",
+		op, (unsigned)cls, flags, e->type == EV_ACCESS ? e->key : "",
+		name ? name : "", e->span.file ? e->span.file : "",
+		e->span.line, e->span.col, adep, cdep, leg, f->locks,
+		f->lockset[0] ? "|" : "", f->lockset,
+		e->type == EV_ACCESS && e->base ? e->base : "",
+		e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
 	sb_add(f->out, "\n", 1);
@@ -219,6 +226,24 @@ static void side_fences(struct flat *f, const struct event *e, bool before,
 				 own_fences[i].cls);
 }
 
+/*
+ * The lock @e takes (@take) or releases, by name, in the lockset. An
+ * unlock of a lock this function did not take (the caller's) removes
+ * nothing by name: the count still falls.
+ */
+static void hold(struct flat *f, const struct event *e, bool take)
+{
+	char name[LOCKSET_MAX], set[LOCKSET_MAX];
+	bool shared = e->key && events_shared_key(e->key);
+
+	lockset_name(e->key, shared, e->name, name, sizeof(name));
+	if (take)
+		lockset_add(f->lockset, name, set, sizeof(set));
+	else
+		lockset_remove(f->lockset, name, set, sizeof(set));
+	memcpy(f->lockset, set, sizeof(set));
+}
+
 /* An 'if' the compiler decides: it makes no legs, only its live one runs. */
 static bool folded_if(const struct event *e)
 {
@@ -246,8 +271,14 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		put_fact(f, FO_FENCE, e, leg, *cdep, e->name, e->cls);
 		break;
 	case EV_LOCK:
-		if (e->kind == K_UNLOCK && f->locks)
+		if (e->kind == K_UNLOCK && f->locks) {
 			f->locks--;
+			hold(f, e, false);
+		}
+		/* a lock's or unlock's own lockset is the one after it:
+		 * what a caller that inlines it holds (inline.c) */
+		if (e->kind == K_LOCK)
+			hold(f, e, true);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, e->name,
 			 e->cls);
 		if (e->kind == K_LOCK)
@@ -255,9 +286,10 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		break;
 	case EV_MARKER:
 		/* lockdep_assert_held(): what follows is under a lock */
-		if (e->flags & F_LOCK_HELD)
+		if (e->flags & F_LOCK_HELD) {
 			f->locks++;
-		else if (events_has_role(e, R_RCU_LOCK))
+			hold(f, e, true);
+		} else if (events_has_role(e, R_RCU_LOCK))
 			f->rcu++;
 		else if (events_has_role(e, R_RCU_UNLOCK) && f->rcu)
 			f->rcu--;
@@ -368,6 +400,7 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.nev = 0;
 		f.nfacts = f.nlegs = f.nbranches = 0;
 		f.locks = f.rcu = 0;
+		f.lockset[0] = '\0';
 		flatten(&f, &fn->body, -1, -1, NULL);
 	}
 	free(f.ev);
@@ -476,6 +509,11 @@ static const char *intern(struct fact_set *s, const char *str)
 	return strset_intern(s->strings->s, str, strlen(str));
 }
 
+const char *facts_intern(struct fact_set *s, const char *str)
+{
+	return intern(s, str);
+}
+
 /* Split @line at tabs into at most @max fields; returns how many. */
 static unsigned split(char *line, char **f, unsigned max)
 {
@@ -563,6 +601,8 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->cdep = atoi(f[9]);
 	a->leg = atoi(f[10]);
 	a->locks = (unsigned)strtoul(f[11], NULL, 10);
+	a->lockset =
+		intern(s, strchr(f[11], '|') ? strchr(f[11], '|') + 1 : "");
 	a->base = f[12][0] ? intern(s, f[12]) : NULL;
 	a->written = f[13][0] ? intern(s, f[13]) : NULL;
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;

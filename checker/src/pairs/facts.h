@@ -47,6 +47,8 @@ struct fact {
 	int cdep; /* the load a condition controlling it reads, or -1 */
 	int leg; /* the innermost branch leg holding it, or -1 */
 	unsigned locks; /* locks held here, as far as this function shows */
+	/* and which: their names (locksets.h), "" for none */
+	const char *lockset;
 	/* a field's: the path of the object holding it (events.h), or NULL */
 	const char *base;
 	/* a store's or RMW's: the path of the value it writes (events.h) */
@@ -129,6 +131,9 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text);
  * or NULL if none of its functions, files, keys or names is @str.
  */
 const char *facts_interned(const struct fact_set *s, const char *str);
+
+/* The set's own copy of @str, added if it has none. */
+const char *facts_intern(struct fact_set *s, const char *str);
 
 /* True if two facts of @fn can both run in one call: not in two legs. */
 bool facts_compatible(const struct fact_fn *fn, const struct fact *a,

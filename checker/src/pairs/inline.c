@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "locksets.h"
 #include "summary.h"
 
 enum {
@@ -39,6 +40,9 @@ struct out {
 	 * the caller's facts after the call hold them
 	 */
 	unsigned held;
+	/* and their names, as far as the callees' facts name them */
+	const char *heldset;
+	struct fact_set *set; /* where new locksets are interned */
 	const struct fact_fn *stack[INLINE_DEPTH + 1];
 };
 
@@ -49,6 +53,7 @@ struct site {
 	const char *through;
 	int leg, cdep;
 	unsigned locks;
+	const char *lockset;
 };
 
 /*
@@ -125,6 +130,37 @@ static const struct fact_fn *inlinable(const struct summaries *m,
 	return d;
 }
 
+/* @a with @b and @c, interned: the locks a callee's fact runs under. */
+static const char *locks_with(struct out *o, const char *a, const char *b,
+			      const char *c)
+{
+	char ab[LOCKSET_MAX], abc[LOCKSET_MAX];
+
+	if (!(b && b[0]) && !(c && c[0]))
+		return a ? a : "";
+	lockset_union(a, b, ab, sizeof(ab));
+	lockset_union(ab, c, abc, sizeof(abc));
+	return facts_intern(o->set, abc);
+}
+
+/*
+ * What an inlined callee's lock or unlock @x leaves held for its caller's
+ * facts after the call. A lock fact's lockset is the callee's after it
+ * (facts.c); an unlock of a lock the callee did not take names nothing
+ * it knows, so the names go when the count of held locks is back to 0.
+ */
+static void callee_holds(struct out *o, const struct fact *x)
+{
+	if (x->op == FO_LOCK) {
+		o->held++;
+		o->heldset = locks_with(o, o->heldset, x->lockset, "");
+	} else if (x->op == FO_UNLOCK && o->held) {
+		o->held--;
+		if (!o->held)
+			o->heldset = "";
+	}
+}
+
 static void emit(const struct summaries *m, const struct fact_fn *f,
 		 struct out *o, unsigned depth, const struct site *at)
 {
@@ -168,6 +204,8 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 								 at->cdep;
 		y.leg = x->leg >= 0 ? legmap[x->leg] : at->leg;
 		y.locks += at->locks + (depth ? 0 : o->held);
+		y.lockset = locks_with(o, x->lockset, at->lockset,
+				       depth ? "" : o->heldset);
 		map[i] = -1; /* a value that comes out of a call is lost */
 		if (x->op == FO_CALL && (d = inlinable(m, f, x, o, depth))) {
 			struct site in = { depth ? at->call : x,
@@ -175,7 +213,8 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 					   depth ? at->through : x->name,
 					   y.leg,
 					   y.cdep,
-					   y.locks };
+					   y.locks,
+					   y.lockset };
 
 			o->added += d->n;
 			emit(m, d, o, depth + 1, &in);
@@ -188,10 +227,8 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		}
 		map[i] = (int)(o->n - o->base);
 		push_fact(o, &y, &v);
-		if (depth && x->op == FO_LOCK)
-			o->held++;
-		else if (depth && x->op == FO_UNLOCK && o->held)
-			o->held--;
+		if (depth)
+			callee_holds(o, x);
 	}
 	free(map);
 	free(legmap);
@@ -200,8 +237,8 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 void facts_inline_callees(struct fact_set *s)
 {
 	struct summaries *m = summaries_new(s);
-	struct out o = { 0 };
-	struct site own = { NULL, 0, NULL, -1, -1, 0 };
+	struct out o = { .set = s };
+	struct site own = { NULL, 0, NULL, -1, -1, 0, "" };
 	/* where each function's facts and legs start in o */
 	unsigned *at = xcalloc(s->nfns + 1, sizeof(*at)),
 		 *legs_at = xcalloc(s->nfns + 1, sizeof(*legs_at));
@@ -218,6 +255,7 @@ void facts_inline_callees(struct fact_set *s)
 		o.legbase = legs_at[i] = o.nlegs;
 		o.nbranches = 0;
 		o.added = o.held = 0;
+		o.heldset = "";
 		emit(m, &s->fns[i], &o, 0, &own);
 	}
 	at[s->nfns] = o.n;

@@ -33,6 +33,7 @@
 #include "../events/keys.h"
 #include "../vocab/vocab.h"
 #include "inline.h"
+#include "locksets.h"
 #include "named.h"
 #include "objects.h"
 #include "summary.h"
@@ -195,6 +196,8 @@ struct pass {
 	struct occurrence *occ;
 	size_t nocc, capocc;
 	void (*fn)(const struct pair_candidate *c, void *arg);
+	/* told each candidate dropped and why (--explain), or NULL */
+	pairing_why_fn why;
 	void *arg;
 	struct key_memo *memo;
 	double deadline; /* CLOCK_MONOTONIC seconds, or 0: none */
@@ -542,15 +545,14 @@ static void collect_fn(struct pass *p, unsigned fn)
 			 * A side is the function's own: at most one of its two
 			 * accesses is a callee's (Linux 6.1's helpers that
 			 * each touch one field of a locked structure, such as
-			 * rcu_segcblist's, paired by dozens otherwise), and
-			 * not both under a lock. Taking a callee's access of
-			 * another struct where the tree orders the two keys
-			 * elsewhere (blk-iocost's commit_weights()) was tried:
-			 * on Linux 6.1 it made 68 tree findings 285.
+			 * rcu_segcblist's, paired by dozens otherwise). Taking
+			 * a callee's access of another struct where the tree
+			 * orders the two keys elsewhere (blk-iocost's
+			 * commit_weights()) was tried: on Linux 6.1 it made 68
+			 * tree findings 285. A side under a lock is a side:
+			 * which locks the partner holds decides (candidate()).
 			 */
 			if ((facts_via(f, a) && facts_via(f, b)) ||
-			    (a->locks && b->locks &&
-			     !order_unlock_lock(f, i, j)) ||
 			    !callee_side_ok(p, f, a, b))
 				continue;
 			/* two counter bumps that return nothing pass no
@@ -702,27 +704,49 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 	return (pa ? b : a)->o.ord == ORD_YES;
 }
 
+/* The locks held at both of side @x's accesses: what makes its pair atomic. */
+static void side_locks(const struct pass *p, const struct pair_side *x,
+		       char *out, size_t n)
+{
+	lockset_intersect(pairing_first(p->set, x)->lockset,
+			  pairing_second(p->set, x)->lockset, out, n);
+}
+
 /*
- * @x orders by an unlock and a lock between its accesses, each in a
- * critical section: where @y holds a lock at either of its accesses, the
+ * Both sides hold one lock at the accesses that make the shape, so their
+ * critical sections run one after the other and no interleaving shows
+ * the shape (rwsem: readers do not exclude each other). Where one side
+ * holds a lock and the other does not, the lock orders nothing for the
+ * reader that never takes it: the candidate stands, judged by what each
+ * side orders without the lock. A lock that has no name (a local
+ * pointer's) may be any: it excludes.
+ */
+static bool common_lock(const struct pass *p, const struct pair_side *a,
+			const struct pair_side *b, char *why, size_t n)
+{
+	char la[LOCKSET_MAX], lb[LOCKSET_MAX];
+
+	side_locks(p, a, la, sizeof(la));
+	side_locks(p, b, lb, sizeof(lb));
+	return lockset_excludes(la, lb, why, n);
+}
+
+/*
+ * @x orders by an unlock and a lock of L between its accesses, each in a
+ * critical section of L: where @y holds L at either of its accesses, the
  * sections exclude it (herd7's UNLOCK_LOCK is of a lock the other side
  * does not take).
  */
-static bool lock_excludes(const struct pass *p, const struct pair_side *x,
-			  const struct pair_side *y)
+static bool sections_exclude(const struct pass *p, const struct pair_side *x,
+			     const struct pair_side *y, char *why, size_t n)
 {
-	const struct fact *yl = y->o.by;
+	char ly[LOCKSET_MAX];
 
 	if (!x->o.by || (x->o.by->op != FO_LOCK && x->o.by->op != FO_UNLOCK))
 		return false;
-	/*
-	 * both in critical sections: the facts do not name a lock, so they
-	 * may be the same one's, which excludes them
-	 */
-	if (yl && (yl->op == FO_LOCK || yl->op == FO_UNLOCK))
-		return true;
-	return pairing_first(p->set, y)->locks ||
-	       pairing_second(p->set, y)->locks;
+	lockset_union(pairing_first(p->set, y)->lockset,
+		      pairing_second(p->set, y)->lockset, ly, sizeof(ly));
+	return lockset_excludes(x->o.by->lockset, ly, why, n);
 }
 
 /* @fn writes @key with a CPU-local operation (local_t, this_cpu_*()). */
@@ -761,31 +785,146 @@ static bool one_cpu(const struct pass *p, const struct pair_side *a,
 }
 
 /*
- * Two sides of one function are one thread, not two; where a side's
- * ordering is unknown, no verdict can be made on the pair; and a side that
- * accesses the two fields in one object does not meet one that accesses
- * them in two (DPDK's __rte_ring_st_set_head_tail(ht) stores ht->head and
- * ht->tail; __rte_ring_move_prod_head() reads r->cons.tail and stores
- * r->prod.head); nor, in S, two sides that each store a field of the
- * object they publish at the flag: two pushers of a lockless stack, each
- * linking its own entry (CK's ck_stack_push_upmc() and _mpnc()).
+ * Why a candidate is no candidate: each test with the reason --explain
+ * prints, the first that holds drops it. @why gets a detail (the lock).
  */
+struct drop_test {
+	const char *reason;
+	bool (*drops)(const struct pass *p, enum shape shape,
+		      const struct pair_side *a, const struct pair_side *b,
+		      char *why, size_t n);
+};
+
+/* Two sides of one function are one thread, not two. */
+static bool same_function(const struct pass *p, enum shape shape,
+			  const struct pair_side *a, const struct pair_side *b,
+			  char *why, size_t n)
+{
+	(void)p, (void)shape, (void)why, (void)n;
+	return a->fn == b->fn;
+}
+
+/* Where a side's ordering is unknown, no verdict can be made on the pair. */
+static bool unknown_order(const struct pass *p, enum shape shape,
+			  const struct pair_side *a, const struct pair_side *b,
+			  char *why, size_t n)
+{
+	const struct pair_side *u = a->o.ord == ORD_UNKNOWN ? a : b;
+
+	(void)shape;
+	if (u->o.ord != ORD_UNKNOWN)
+		return false;
+	snprintf(why, n, "%s() at line %u", pairing_fn(p->set, u)->name,
+		 u->o.by ? u->o.by->line : 0);
+	return true;
+}
+
+/*
+ * A side that accesses the two fields in one object does not meet one
+ * that accesses them in two (DPDK's __rte_ring_st_set_head_tail(ht)
+ * stores ht->head and ht->tail; __rte_ring_move_prod_head() reads
+ * r->cons.tail and stores r->prod.head).
+ */
+static bool other_objects(const struct pass *p, enum shape shape,
+			  const struct pair_side *a, const struct pair_side *b,
+			  char *why, size_t n)
+{
+	(void)p, (void)shape, (void)why, (void)n;
+	return objects_exclude((enum obj_rel)a->objects,
+			       (enum obj_rel)b->objects);
+}
+
+/*
+ * In S, two sides that each store a field of the object they publish at
+ * the flag: two pushers of a lockless stack, each linking its own entry
+ * (CK's ck_stack_push_upmc() and _mpnc()).
+ */
+static bool two_pushers(const struct pass *p, enum shape shape,
+			const struct pair_side *a, const struct pair_side *b,
+			char *why, size_t n)
+{
+	(void)p, (void)why, (void)n;
+	return shape == SHAPE_S && a->own && b->own;
+}
+
+static bool far_hub(const struct pass *p, enum shape shape,
+		    const struct pair_side *a, const struct pair_side *b,
+		    char *why, size_t n)
+{
+	(void)shape, (void)why, (void)n;
+	return !may_pair(p, a, b);
+}
+
+static bool plain_unpaired(const struct pass *p, enum shape shape,
+			   const struct pair_side *a, const struct pair_side *b,
+			   char *why, size_t n)
+{
+	(void)shape, (void)why, (void)n;
+	return !flags_pair(p, a, b);
+}
+
+static bool locked_out(const struct pass *p, enum shape shape,
+		       const struct pair_side *a, const struct pair_side *b,
+		       char *why, size_t n)
+{
+	(void)shape;
+	return common_lock(p, a, b, why, n) ||
+	       sections_exclude(p, a, b, why, n) ||
+	       sections_exclude(p, b, a, why, n);
+}
+
+static bool cpu_local(const struct pass *p, enum shape shape,
+		      const struct pair_side *a, const struct pair_side *b,
+		      char *why, size_t n)
+{
+	(void)shape, (void)why, (void)n;
+	return one_cpu(p, a, b);
+}
+
+static const struct drop_test drop_tests[] = {
+	{ "one function: its two sides are one thread", same_function },
+	{ "a side's ordering is unknown (a lock or a call between its "
+	  "accesses)",
+	  unknown_order },
+	{ "the fields are of one object on one side, of two on the other",
+	  other_objects },
+	{ "two sides that each publish their own object", two_pushers },
+	{ "a hub type's fields, in two directories", far_hub },
+	{ "a plain flag whose other side does not show the protocol",
+	  plain_unpaired },
+	{ "both sides hold a common lock", locked_out },
+	{ "one CPU: both write a location with CPU-local operations",
+	  cpu_local },
+};
+
+/* The reason @a and @b of @shape are no candidate, or NULL. */
+static const char *dropped(const struct pass *p, enum shape shape,
+			   const struct pair_side *a, const struct pair_side *b,
+			   char *why, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(drop_tests) / sizeof(drop_tests[0]); k++)
+		if (drop_tests[k].drops(p, shape, a, b, why, n))
+			return drop_tests[k].reason;
+	return NULL;
+}
+
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
 	struct pair_candidate c = {
 		shape, p->set, a, b, NULL, NULL, 0, 0, NULL
 	};
+	char why[LOCKSET_MAX] = "";
+	const char *reason = dropped(p, shape, a, b, why, sizeof(why));
 
-	if (a->fn == b->fn || a->o.ord == ORD_UNKNOWN ||
-	    b->o.ord == ORD_UNKNOWN ||
-	    objects_exclude((enum obj_rel)a->objects,
-			    (enum obj_rel)b->objects) ||
-	    (shape == SHAPE_S && a->own && b->own) || !may_pair(p, a, b) ||
-	    !flags_pair(p, a, b) || lock_excludes(p, a, b) ||
-	    lock_excludes(p, b, a) || one_cpu(p, a, b))
+	if (!reason) {
+		p->fn(&c, p->arg);
 		return;
-	p->fn(&c, p->arg);
+	}
+	if (p->why)
+		p->why(&c, reason, why, p->arg);
 }
 
 /*
@@ -1113,9 +1252,17 @@ bool pairing_find(const struct fact_set *set,
 		  void (*fn)(const struct pair_candidate *c, void *arg),
 		  void *arg, double deadline)
 {
+	return pairing_find_why(set, fn, NULL, arg, deadline);
+}
+
+bool pairing_find_why(const struct fact_set *set,
+		      void (*fn)(const struct pair_candidate *c, void *arg),
+		      pairing_why_fn why, void *arg, double deadline)
+{
 	struct key_memo memo = { 0 };
 	struct pass p = { .set = set,
 			  .fn = fn,
+			  .why = why,
 			  .arg = arg,
 			  .memo = &memo,
 			  .deadline = deadline };

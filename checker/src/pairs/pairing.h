@@ -130,6 +130,19 @@ bool pairing_find(const struct fact_set *set,
 		  void *arg, double deadline);
 
 /*
+ * Told of every candidate the engine drops: @reason says why ("both sides
+ * hold a common lock"), @detail what (the lock), for --explain.
+ */
+typedef void (*pairing_why_fn)(const struct pair_candidate *c,
+			       const char *reason, const char *detail,
+			       void *arg);
+
+/* pairing_find(), telling @why of each candidate dropped. */
+bool pairing_find_why(const struct fact_set *set,
+		      void (*fn)(const struct pair_candidate *c, void *arg),
+		      pairing_why_fn why, void *arg, double deadline);
+
+/*
  * A key two functions may pair on: shared, and not a field of a type
  * every subsystem uses for its own objects (list_head, rb_node, ...).
  */

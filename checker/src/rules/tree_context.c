@@ -18,6 +18,7 @@
 #include "context.h"
 #include "registry.h"
 #include "rule.h"
+#include "tree_explain.h"
 
 struct rule_tree_ctx {
 	const struct fact_set *set;
@@ -28,6 +29,7 @@ struct rule_tree_ctx {
 	struct strset *reported; /* "rule|fn|k1|k2" already reported */
 	/* "file:line" of the seen findings of reader-reporting rules */
 	struct strset *seen_readers;
+	const struct tree_explain *explain; /* or NULL */
 };
 
 static char *line_key(const char *file, unsigned line)
@@ -83,10 +85,26 @@ static void report_cap(struct rule_tree_ctx *ctx,
 
 static void run_rules(const struct pair_candidate *c, void *arg)
 {
+	struct rule_tree_ctx *ctx = arg;
+	unsigned n0 = ctx->out->n;
+
 	if (c->shape == SHAPE_CAPPED)
 		report_cap(arg, c);
 	else
 		registry_run_tree(arg, c);
+	if (tree_explain_wants(ctx->explain, c))
+		tree_explain_candidate(ctx->explain, c, NULL, NULL, ctx->out,
+				       n0);
+}
+
+static void dropped(const struct pair_candidate *c, const char *reason,
+		    const char *detail, void *arg)
+{
+	struct rule_tree_ctx *ctx = arg;
+
+	if (tree_explain_wants(ctx->explain, c))
+		tree_explain_candidate(ctx->explain, c, reason, detail,
+				       ctx->out, ctx->out->n);
 }
 
 /*
@@ -114,18 +132,22 @@ static enum oc_dialect diag_dialect(const struct fact_set *set,
 
 bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		   const struct diag_list *seen, struct diag_list *out,
-		   struct litmus_findings *litmus, double deadline)
+		   struct litmus_findings *litmus,
+		   const struct tree_explain *explain, double deadline)
 {
 	bool expired;
 
 	struct rule_tree_ctx ctx = { facts,  report, seen, out,
-				     litmus, NULL,   NULL };
+				     litmus, NULL,   NULL, explain };
 
 	unsigned n0 = out->n, i;
 
 	ctx.reported = strset_new();
 	ctx.seen_readers = index_readers(seen);
-	expired = pairing_find(facts, run_rules, &ctx, deadline);
+	if (explain)
+		tree_explain_facts(explain, facts);
+	expired = pairing_find_why(facts, run_rules, explain ? dropped : NULL,
+				   &ctx, deadline);
 	if (!expired)
 		lockless_find(facts, run_rules, &ctx);
 	for (i = n0; i < out->n; i++)

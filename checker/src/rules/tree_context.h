@@ -8,6 +8,7 @@
 #include "../diag.h"
 #include "../pairs/facts.h"
 #include "../pairs/litmus.h"
+#include "tree_explain.h"
 
 /*
  * Run every enabled tree rule on each candidate the pairing engine finds
@@ -18,10 +19,12 @@
  * reported again. @litmus (or NULL) gets what the litmus test of each
  * finding needs, for the sink that writes them (litmus_emit()); it points
  * into @facts, and at findings by their index in @out. Past @deadline
- * (CLOCK_MONOTONIC seconds, 0: none) it stops and returns true.
+ * (CLOCK_MONOTONIC seconds, 0: none) it stops and returns true. With
+ * @explain (or NULL), what it decided about one line is printed.
  */
 bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		   const struct diag_list *seen, struct diag_list *out,
-		   struct litmus_findings *litmus, double deadline);
+		   struct litmus_findings *litmus,
+		   const struct tree_explain *explain, double deadline);
 
 #endif

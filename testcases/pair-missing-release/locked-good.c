@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Good: where both sides hold one lock at the accesses that make the
+ * shape, their critical sections run one after the other and nothing is
+ * to be ordered: one mutex on both sides, a spinlock reached through two
+ * pointers of one type, an rwsem's writer against its reader. And a
+ * writer under a lock that orders its stores for the lockless reader.
+ */
+// expect-no-diagnostics
+#include <ordercheck/linux.h>
+
+struct obj {
+	spinlock_t lock;
+	int data, flag;
+};
+
+struct mutex m_same, m_rel;
+struct rw_semaphore sem;
+int d_same, f_same, d_sem, f_sem, d_rel, f_rel;
+
+void same_writer(void)
+{
+	mutex_lock(&m_same);
+	WRITE_ONCE(d_same, 1);
+	WRITE_ONCE(f_same, 1);
+	mutex_unlock(&m_same);
+}
+
+int same_reader(void)
+{
+	int v = 0;
+
+	mutex_lock(&m_same);
+	if (smp_load_acquire(&f_same))
+		v = READ_ONCE(d_same);
+	mutex_unlock(&m_same);
+	return v;
+}
+
+void obj_writer(struct obj *o)
+{
+	spin_lock(&o->lock);
+	WRITE_ONCE(o->data, 1);
+	WRITE_ONCE(o->flag, 1);
+	spin_unlock(&o->lock);
+}
+
+int obj_reader(struct obj *p)
+{
+	int v = 0;
+
+	spin_lock(&p->lock);
+	if (smp_load_acquire(&p->flag))
+		v = READ_ONCE(p->data);
+	spin_unlock(&p->lock);
+	return v;
+}
+
+void sem_writer(void)
+{
+	down_write(&sem);
+	WRITE_ONCE(d_sem, 1);
+	WRITE_ONCE(f_sem, 1);
+	up_write(&sem);
+}
+
+int sem_reader(void)
+{
+	int v = 0;
+
+	down_read(&sem);
+	if (smp_load_acquire(&f_sem))
+		v = READ_ONCE(d_sem);
+	up_read(&sem);
+	return v;
+}
+
+void rel_writer(void)
+{
+	mutex_lock(&m_rel);
+	WRITE_ONCE(d_rel, 1);
+	smp_store_release(&f_rel, 1);
+	mutex_unlock(&m_rel);
+}
+
+int rel_reader(void)
+{
+	if (smp_load_acquire(&f_rel))
+		return READ_ONCE(d_rel);
+	return 0;
+}

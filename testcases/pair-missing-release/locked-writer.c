@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pair-missing-release where the writer is serialised by a lock and the
+ * reader takes none: the unlock after both stores orders them only for
+ * the next holder of the lock, which the lockless reader never is. The
+ * lock is in the function, asserted held for its caller, taken by an
+ * inlined callee, or a trylock's on its success path; or the two sides
+ * hold two different locks.
+ */
+#include <ordercheck/linux.h>
+
+struct mutex m_fn, m_assert, m_callee, m_try, m_one, m_other;
+int d_fn, f_fn, d_assert, f_assert, d_callee, f_callee, d_try, f_try;
+int d_two, f_two;
+
+void fn_writer(void)
+{
+	mutex_lock(&m_fn);
+	WRITE_ONCE(d_fn, 1);
+	WRITE_ONCE(f_fn, 1); // expect-warning[pair-missing-release] {{'f_fn' is stored after 'd_fn' with nothing ordering the two stores, but fn_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	mutex_unlock(&m_fn);
+}
+
+int fn_reader(void)
+{
+	if (smp_load_acquire(&f_fn))
+		return READ_ONCE(d_fn);
+	return 0;
+}
+
+/* the caller holds m_assert */
+void assert_writer(void)
+{
+	lockdep_assert_held(&m_assert);
+	WRITE_ONCE(d_assert, 1);
+	WRITE_ONCE(f_assert, 1); // expect-warning[pair-missing-release] {{'f_assert' is stored after 'd_assert' with nothing ordering the two stores, but assert_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+}
+
+int assert_reader(void)
+{
+	if (smp_load_acquire(&f_assert))
+		return READ_ONCE(d_assert);
+	return 0;
+}
+
+static void callee_lock(void)
+{
+	mutex_lock(&m_callee);
+}
+
+static void callee_unlock(void)
+{
+	mutex_unlock(&m_callee);
+}
+
+void callee_writer(void)
+{
+	callee_lock();
+	WRITE_ONCE(d_callee, 1);
+	WRITE_ONCE(f_callee, 1); // expect-warning[pair-missing-release] {{'f_callee' is stored after 'd_callee' with nothing ordering the two stores, but callee_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	callee_unlock();
+}
+
+int callee_reader(void)
+{
+	if (smp_load_acquire(&f_callee))
+		return READ_ONCE(d_callee);
+	return 0;
+}
+
+void try_writer(void)
+{
+	if (!mutex_trylock(&m_try))
+		return;
+	WRITE_ONCE(d_try, 1);
+	WRITE_ONCE(f_try, 1); // expect-warning[pair-missing-release] {{'f_try' is stored after 'd_try' with nothing ordering the two stores, but try_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	mutex_unlock(&m_try);
+}
+
+int try_reader(void)
+{
+	if (smp_load_acquire(&f_try))
+		return READ_ONCE(d_try);
+	return 0;
+}
+
+/* two locks exclude nothing */
+void two_writer(void)
+{
+	mutex_lock(&m_one);
+	WRITE_ONCE(d_two, 1);
+	WRITE_ONCE(f_two, 1); // expect-warning[pair-missing-release] {{'f_two' is stored after 'd_two' with nothing ordering the two stores, but two_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	mutex_unlock(&m_one);
+}
+
+int two_reader(void)
+{
+	int v = 0;
+
+	mutex_lock(&m_other);
+	if (smp_load_acquire(&f_two))
+		v = READ_ONCE(d_two);
+	mutex_unlock(&m_other);
+	return v;
+}
