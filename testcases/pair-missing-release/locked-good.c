@@ -3,8 +3,9 @@
  * Good: where both sides hold one lock at the accesses that make the
  * shape, their critical sections run one after the other and nothing is
  * to be ordered: one mutex on both sides, a spinlock reached through two
- * pointers of one type, an rwsem's writer against its reader. And a
- * writer under a lock that orders its stores for the lockless reader.
+ * pointers of one type, an rwsem's writer against its reader, a reader
+ * every caller of which holds the writer's lock. And a writer under a
+ * lock that orders its stores for the lockless reader.
  */
 // expect-no-diagnostics
 #include <ordercheck/linux.h>
@@ -88,4 +89,33 @@ int rel_reader(void)
 	if (smp_load_acquire(&f_rel))
 		return READ_ONCE(d_rel);
 	return 0;
+}
+
+/* the reader's every caller holds the writer's lock */
+struct mutex m_caller;
+int d_caller, f_caller;
+
+void caller_writer(void)
+{
+	mutex_lock(&m_caller);
+	WRITE_ONCE(d_caller, 1);
+	WRITE_ONCE(f_caller, 1);
+	mutex_unlock(&m_caller);
+}
+
+static int caller_reader_locked(void)
+{
+	if (smp_load_acquire(&f_caller))
+		return READ_ONCE(d_caller);
+	return 0;
+}
+
+int caller_reader(void)
+{
+	int v;
+
+	mutex_lock(&m_caller);
+	v = caller_reader_locked();
+	mutex_unlock(&m_caller);
+	return v;
 }

@@ -4,8 +4,8 @@
  * reader takes none: the unlock after both stores orders them only for
  * the next holder of the lock, which the lockless reader never is. The
  * lock is in the function, asserted held for its caller, taken by an
- * inlined callee, or a trylock's on its success path; or the two sides
- * hold two different locks.
+ * inlined callee, a trylock's on its success path, or held by every
+ * caller of the writer; or the two sides hold two different locks.
  */
 #include <ordercheck/linux.h>
 
@@ -102,4 +102,28 @@ int two_reader(void)
 		v = READ_ONCE(d_two);
 	mutex_unlock(&m_other);
 	return v;
+}
+
+/* the writer's every caller holds a lock: the lockless reader takes none */
+struct mutex m_callers;
+int d_callers, f_callers;
+
+static void callers_writer_locked(int v)
+{
+	WRITE_ONCE(d_callers, v);
+	WRITE_ONCE(f_callers, 1); // expect-warning[pair-missing-release] {{'f_callers' is stored after 'd_callers' with nothing ordering the two stores, but callers_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+}
+
+void callers_writer(void)
+{
+	mutex_lock(&m_callers);
+	callers_writer_locked(1);
+	mutex_unlock(&m_callers);
+}
+
+int callers_reader(void)
+{
+	if (smp_load_acquire(&f_callers))
+		return READ_ONCE(d_callers);
+	return 0;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../pairs/facts.h"
+#include "../pairs/callers.h"
 #include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
@@ -447,7 +448,8 @@ static bool pair(struct tree *t, struct diag_list *out)
 			  found.n);
 		goto done;
 	}
-	/* the pairing sees what helpers do for their callers */
+	/* locks every caller holds, then what helpers do for their callers */
+	facts_caller_locks(&set);
 	facts_inline_callees(&set);
 	for (nfacts = 0, i = 0; i < set.nfns; i++)
 		nfacts += set.fns[i].n;
