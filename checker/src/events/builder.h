@@ -453,6 +453,7 @@ void compare_note(struct builder *b, const CXCursor *kd, const char *op,
 
 /* stmt.c: statements that make branches and loops */
 void stmt_if(struct builder *b, CXCursor c);
+void stmt_return(struct builder *b, CXCursor c);
 void stmt_loop(struct builder *b, CXCursor c, enum CXCursorKind k);
 void stmt_switch(struct builder *b, CXCursor c);
 void stmt_conditional(struct builder *b, CXCursor c);

@@ -122,7 +122,6 @@ void expr_binary(struct builder *b, CXCursor c, bool compound)
 				defuse_clear(&lv->src);
 			defuse_merge(&lv->src, &val);
 		}
-		free(val.v);
 		/* the store is the left side's: a local's store makes none,
 		 * and the value's own RMW (old = xchg(&s->head, n)) keeps its
 		 * value */
@@ -132,11 +131,18 @@ void expr_binary(struct builder *b, CXCursor c, bool compound)
 		if (b->cur->n > before &&
 		    b->cur->v[b->cur->n - 1]->type == EV_ACCESS &&
 		    b->cur->v[b->cur->n - 1]->kind != K_LOAD) {
-			b->cur->v[b->cur->n - 1]->value_text =
-				text_of(b, kd.v[1]);
-			b->cur->v[b->cur->n - 1]->written =
-				lvalue_path(b, kd.v[1]);
+			struct event *st = b->cur->v[b->cur->n - 1];
+
+			st->value_text = text_of(b, kd.v[1]);
+			st->written = lvalue_path(b, kd.v[1]);
+			/* the loads the value comes from (*seq = READ_ONCE(
+			 * s->seq): the caller gets what was read) */
+			if (!st->ndeps) {
+				st->ndeps = val.n;
+				st->deps = defuse_copy(b, &val);
+			}
 		}
+		free(val.v);
 	} else {
 		visit_operands(b, c, kd.v, op);
 	}

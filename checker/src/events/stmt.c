@@ -82,6 +82,25 @@ void stmt_if(struct builder *b, CXCursor c)
 	event_emit(b, e);
 }
 
+/*
+ * "return v": the jump's deps are the loads v comes from, directly or
+ * through locals, for a reader whose caller decides on what it read
+ * (req_poll() returns the flag it read; its caller then uses the data).
+ */
+void stmt_return(struct builder *b, CXCursor c)
+{
+	struct srcset deps, *outer = defuse_begin(b, &deps);
+	struct event *e;
+
+	visit_all(b, c, CTX_LOAD);
+	b->coll = outer;
+	e = event_new(b, EV_JUMP);
+	e->name = "return";
+	text_span_of_cursor(b, c, &e->span);
+	defuse_set_deps(b, e, &deps);
+	event_emit(b, e);
+}
+
 void stmt_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 {
 	struct kids kd = cursor_kids(c);

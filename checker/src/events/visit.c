@@ -77,8 +77,7 @@ void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 		stmt_conditional(b, c);
 		return;
 	case CXCursor_ReturnStmt:
-		visit_all(b, c, CTX_LOAD);
-		simple_event(b, c, EV_JUMP, "return");
+		stmt_return(b, c);
 		return;
 	case CXCursor_BreakStmt:
 		simple_event(b, c, EV_JUMP, "break");

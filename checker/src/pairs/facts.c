@@ -33,6 +33,9 @@ struct flat {
 	unsigned locks, rcu;
 	char lockset[LOCKSET_MAX]; /* the names of the locks held */
 	int branch_legs[2]; /* the last two-legged branch's legs */
+	/* the loads whose values decide something (FA_DECIDES) */
+	const struct event **decides;
+	unsigned ndecides, capdecides;
 };
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -157,6 +160,51 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 	}
 }
 
+static bool decides(const struct flat *f, const struct event *e)
+{
+	unsigned i;
+
+	for (i = 0; i < f->ndecides; i++)
+		if (f->decides[i] == e)
+			return true;
+	return false;
+}
+
+/*
+ * What an event hands a decision to: a branch's or loop's condition, a
+ * return, a store to what is not shared (an out parameter: *seq = v).
+ */
+static bool takes_decision(const struct event *e)
+{
+	return e->type == EV_BRANCH || e->type == EV_LOOP ||
+	       (e->type == EV_JUMP && e->name && !strcmp(e->name, "return")) ||
+	       (e->type == EV_ACCESS && e->kind == K_STORE &&
+		!events_shared_key(e->key));
+}
+
+/* The loads whose values @l's events decide on, into @arg (a flat). */
+static void note_decisions(const struct evlist *l, void *arg)
+{
+	struct flat *f = arg;
+	const struct event *e;
+	unsigned i, j;
+
+	evlist_for_each(l, i, e) {
+		if (!e->ndeps || !takes_decision(e))
+			continue;
+		for (j = 0; j < e->ndeps; j++) {
+			if (f->ndecides == f->capdecides) {
+				f->capdecides =
+					f->capdecides ? 2 * f->capdecides : 8;
+				f->decides = xrealloc(
+					f->decides,
+					f->capdecides * sizeof(*f->decides));
+			}
+			f->decides[f->ndecides++] = e->deps[j];
+		}
+	}
+}
+
 static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		     int cdep, const char *name, enum oc_class cls)
 {
@@ -178,6 +226,8 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		flags |= FA_RCU;
 	if (events_has_role(e, R_WAIT))
 		flags |= FA_SLEEP;
+	if (e->type == EV_ACCESS && e->kind == K_LOAD && decides(f, e))
+		flags |= FA_DECIDES;
 	sb_printf(
 		f->out,
 		"A\t%c\t%u\t%u\t%s\t%s\t%s\t%u\t%u\t%d\t%d\t%d\t%u%s%s\t%s\t%s\t",
@@ -401,10 +451,13 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.nfacts = f.nlegs = f.nbranches = 0;
 		f.locks = f.rcu = 0;
 		f.lockset[0] = '\0';
+		f.ndecides = 0;
+		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
 	}
 	free(f.ev);
 	free(f.idx);
+	free(f.decides);
 }
 
 /* ---- file names ---- */

@@ -33,6 +33,11 @@ enum {
 	/* a waiter's primitive (prepare_to_wait(), set_current_state()): its
 	 * fence is for the wait/wake handshake, not for the waiter's data */
 	FA_SLEEP = 1u << 30,
+	/*
+	 * a load whose value decides something: a branch or loop condition,
+	 * or a return or a store through a pointer hands it to the caller
+	 */
+	FA_DECIDES = 1u << 31,
 };
 
 struct fact {

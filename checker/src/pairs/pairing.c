@@ -512,6 +512,32 @@ static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
 		f->v[j - 1].cls == OC_MOD_BEFORE);
 }
 
+/*
+ * A reader's two reads pass a message only where the value of the first
+ * decides whether or how the second is used: a branch or loop condition
+ * reads it (directly or through locals), the function hands it to its
+ * caller (a return, an out parameter), or the second read's address or
+ * controlling condition comes from it. Two reads of two
+ * fields side by side, each used on its own (a snapshot of statistics for
+ * a warning), are no reader of a message.
+ */
+static bool message(const struct fact_fn *f, unsigned i, unsigned j)
+{
+	const struct fact *a = &f->v[i], *b = &f->v[j];
+	int k, steps;
+
+	if ((a->flags & (FA_IN_COND | FA_DECIDES)) || b->cdep == (int)i)
+		return true;
+	for (k = b->adep, steps = 0; k >= 0 && (unsigned)k < j && steps < 16;
+	     k = f->v[k].adep, steps++) {
+		if ((unsigned)k == i || f->v[k].key == a->key)
+			return true;
+		if (f->v[k].adep >= k)
+			break;
+	}
+	return false;
+}
+
 /* The pairs of one function that can be a side of a shape. */
 static void collect_fn(struct pass *p, unsigned fn)
 {
@@ -567,7 +593,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 			/* a release RMW of the flag releases: __up_read() */
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
 			    first[j] >= i && !unordered_by_name(a) &&
-			    !not_a_flag(a) && a->cls != OC_RMW_REL)
+			    !not_a_flag(a) && a->cls != OC_RMW_REL &&
+			    message(f, i, j))
 				add_side(p, ROLE_RR, fn, i, j);
 			/* the store may be an RMW's (xchg(), a void
 			 * atomic_add() after smp_mb__before_atomic()) */
