@@ -485,8 +485,6 @@ static char *write_test(const char *dir, unsigned n, const char *rule,
 			const struct litmus_side *p0,
 			const struct litmus_side *p1)
 {
-	static const char *const shape_names[] = { "MP", "S", "SB",
-						   "LB", "R", "2+2W" };
 	char va[96], vb[96], name[256], *path;
 	struct test t;
 	FILE *f;
@@ -502,7 +500,7 @@ static char *write_test(const char *dir, unsigned n, const char *rule,
 		 p1->fn->v[p1->i].flags & FA_C11) != 0;
 	t.ptr = !t.c11 && shape != SHAPE_SB && addr_side(p1);
 	t.pa = !t.c11 && shape == SHAPE_LB && addr_side(p0) && !t.ptr;
-	snprintf(name, sizeof(name), "%s+%s+%s%s", shape_names[shape],
+	snprintf(name, sizeof(name), "%s+%s+%s%s", pairing_shape(shape)->litmus,
 		 side_tag(p0), side_tag(p1), suffix[0] ? "+fix" : "");
 	header(&t, name, rule, p0, p1);
 	if (shape == SHAPE_SB)

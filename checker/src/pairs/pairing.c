@@ -95,6 +95,18 @@ static bool joinable(const char *key)
 	return events_shared_key(key);
 }
 
+static const struct shape_row shape_rows[] = {
+#define SHAPE(id, name, verdicts, litmus, threads, symmetric) \
+	[SHAPE_##id] = { name, verdicts, litmus, threads, symmetric },
+#include "shapes.def"
+#undef SHAPE
+};
+
+const struct shape_row *pairing_shape(enum shape s)
+{
+	return &shape_rows[s];
+}
+
 bool pairing_joinable(const char *key)
 {
 	return joinable(key);

@@ -16,32 +16,19 @@
 #include "order.h"
 
 enum shape {
-	SHAPE_MP, /* W a; W b  ||  R b; R a (message passing, publish) */
-	SHAPE_S, /* W a; W b  ||  R b; W a */
-	SHAPE_SB, /* W a; R b  ||  W b; R a (store buffering) */
-	SHAPE_LB, /* R a; W b  ||  R b; W a (load buffering) */
-	SHAPE_R, /* W a; W b  ||  W b; R a */
-	SHAPE_2P2W, /* W a; W b  ||  W b; W a (2+2W) */
-	SHAPE_BARRIER, /* one smp_wmb() or smp_rmb(), and its partners */
-	SHAPE_PLAIN_READ, /* a lockless plain read of a published pointer */
-	/*
-	 * W a; W b  ||  R a; R b: both sides access the two locations in
-	 * the same order. No message passes that way; where each side
-	 * orders its own pair, one of them has an access on the wrong side
-	 * of its barrier (or the two are halves of a seqlock).
-	 */
-	SHAPE_SAME_WAY,
-	/*
-	 * Not a shape: @b's group of partners, from @a on, has @group
-	 * sides, of which it was paired with the first @cap (PAIR_CAP).
-	 */
-	SHAPE_CAPPED,
-	/*
-	 * A fence whose "pairs with" comment the tree contradicts: @named
-	 * says how (named.h)
-	 */
-	SHAPE_NAMED,
+#define SHAPE(id, name, verdicts, litmus, threads, symmetric) SHAPE_##id,
+#include "shapes.def"
+#undef SHAPE
 };
+
+/* What shapes.def says of a shape. */
+struct shape_row {
+	const char *name, *verdicts, *litmus;
+	bool threads, symmetric;
+};
+
+/* The row of @s. */
+const struct shape_row *pairing_shape(enum shape s);
 
 /* What a side's two accesses are, in order. */
 enum pair_role {

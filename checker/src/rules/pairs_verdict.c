@@ -272,11 +272,6 @@ static const char *const *fix_kinds(const struct pair_side *e, bool c11,
 	return c11 ? rc11[e->role][fence] : lkmm[e->role][fence];
 }
 
-static const char *const shape_ids[] = {
-	[SHAPE_MP] = "MP", [SHAPE_S] = "S", [SHAPE_SB] = "SB",
-	[SHAPE_LB] = "LB", [SHAPE_R] = "R", [SHAPE_2P2W] = "TWO_PLUS_TWO_W",
-};
-
 static enum verdict lookup(const struct pair_judgement *j, const char *k0,
 			   const char *k1, const char **test)
 {
@@ -356,9 +351,7 @@ static const char *rule_for(const struct pair_candidate *c,
 static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 {
 	enum intent ia, ib;
-	bool fa, fb,
-		sym = c->shape == SHAPE_SB || c->shape == SHAPE_LB ||
-		      c->shape == SHAPE_2P2W;
+	bool fa, fb, sym = pairing_shape(c->shape)->symmetric;
 	unsigned at;
 	struct pair_judgement one;
 
@@ -367,7 +360,7 @@ static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 		return;
 	j->c11 = pairs_c11(c);
 	j->model = j->c11 ? "RC11" : "LKMM";
-	j->shape = shape_ids[c->shape];
+	j->shape = pairing_shape(c->shape)->verdicts;
 	j->kind[0] = pairs_side_kind(c, c->a, j->c11);
 	j->kind[1] = pairs_side_kind(c, c->b, j->c11);
 	if (!j->kind[0] || !j->kind[1])

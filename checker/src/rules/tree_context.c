@@ -289,21 +289,14 @@ static void thread_of(struct oc_thread *t, const struct pair_candidate *c,
 void rule_tree_threads(struct rule_tree_ctx *ctx, const struct oc_diag *d,
 		       const struct pair_candidate *c)
 {
-	static const char *const shapes[] = {
-		[SHAPE_MP] = "MP",
-		[SHAPE_S] = "S",
-		[SHAPE_SB] = "SB",
-		[SHAPE_LB] = "LB",
-		[SHAPE_SAME_WAY] = "same-way",
-	};
+	const struct shape_row *row = pairing_shape(c->shape);
 	struct oc_threads t;
 	char buf[4][160];
 
-	if (!c->a || !c->b || c->shape >= sizeof(shapes) / sizeof(*shapes) ||
-	    !shapes[c->shape])
+	if (!c->a || !c->b || !row->threads)
 		return;
 	memset(&t, 0, sizeof(t));
-	t.shape = (char *)shapes[c->shape];
+	t.shape = (char *)row->name;
 	thread_of(&t.t[0], c, c->a, buf);
 	thread_of(&t.t[1], c, c->b, buf + 2);
 	/* the finding is ours: the pass reports into ctx->out */

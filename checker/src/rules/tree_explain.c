@@ -129,16 +129,6 @@ void tree_explain_facts(const struct tree_explain *ex,
 			ex->file, ex->line);
 }
 
-static const char *const shape_names[] = {
-	[SHAPE_MP] = "MP",
-	[SHAPE_S] = "S",
-	[SHAPE_SB] = "SB",
-	[SHAPE_LB] = "LB",
-	[SHAPE_R] = "R",
-	[SHAPE_2P2W] = "2+2W",
-	[SHAPE_SAME_WAY] = "same-way",
-};
-
 static const char *const ord_words[] = {
 	[ORD_NONE] = "nothing orders them",
 	[ORD_WRONG] = "a barrier of the wrong kind",
@@ -172,11 +162,7 @@ void tree_explain_candidate(const struct tree_explain *ex,
 			    const char *detail, const struct diag_list *out,
 			    unsigned n0)
 {
-	const char *shape =
-		(size_t)c->shape < sizeof(shape_names) / sizeof(*shape_names) &&
-				shape_names[c->shape] ?
-			shape_names[c->shape] :
-			"?";
+	const char *shape = pairing_shape(c->shape)->name;
 	unsigned i;
 
 	fprintf(ex->out, "explain: %s candidate:\n", shape);
