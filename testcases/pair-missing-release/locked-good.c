@@ -119,3 +119,51 @@ int caller_reader(void)
 	mutex_unlock(&m_caller);
 	return v;
 }
+
+/*
+ * One side holds the lock at both accesses, the other at one: the
+ * reader's section comes wholly before the writer's or wholly after it,
+ * and an unlock releases what came before it (fs/inode.c: i_state under
+ * i_lock, then the i_count decrement; the LRU walk reads both under it)
+ */
+struct mutex m_half;
+int d_half, f_half, d_half2, f_half2;
+
+void half_writer(void)
+{
+	mutex_lock(&m_half);
+	WRITE_ONCE(d_half, 1);
+	mutex_unlock(&m_half);
+	smp_mb();
+	WRITE_ONCE(f_half, 1);
+}
+
+int half_reader(void)
+{
+	int v = 0;
+
+	mutex_lock(&m_half);
+	if (READ_ONCE(f_half))
+		v = READ_ONCE(d_half);
+	mutex_unlock(&m_half);
+	return v;
+}
+
+void whole_writer(void)
+{
+	mutex_lock(&m_half);
+	WRITE_ONCE(d_half2, 1);
+	WRITE_ONCE(f_half2, 1);
+	mutex_unlock(&m_half);
+}
+
+int whole_reader(void)
+{
+	int f;
+
+	mutex_lock(&m_half);
+	f = READ_ONCE(f_half2);
+	mutex_unlock(&m_half);
+	smp_rmb();
+	return f ? READ_ONCE(d_half2) : 0;
+}

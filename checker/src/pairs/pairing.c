@@ -743,31 +743,37 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 	return (pa ? b : a)->o.ord == ORD_YES;
 }
 
-/* The locks held at both of side @x's accesses: what makes its pair atomic. */
+/* The locks held at both of side @x's accesses, and at either. */
 static void side_locks(const struct pass *p, const struct pair_side *x,
-		       char *out, size_t n)
+		       char *both, char *either, size_t n)
 {
-	lockset_intersect(pairing_first(p->set, x)->lockset,
-			  pairing_second(p->set, x)->lockset, out, n);
+	const char *l1 = pairing_first(p->set, x)->lockset,
+		   *l2 = pairing_second(p->set, x)->lockset;
+
+	lockset_intersect(l1, l2, both, n);
+	lockset_union(l1, l2, either, n);
 }
 
 /*
- * Both sides hold one lock at the accesses that make the shape, so their
- * critical sections run one after the other and no interleaving shows
+ * One side holds lock L at both of the accesses that make the shape and
+ * the other holds L at one of its accesses at least: the critical
+ * sections run one after the other, an unlock releasing everything before
+ * it and a lock acquiring for everything after, and no interleaving shows
  * the shape (rwsem: readers do not exclude each other). Where one side
- * holds a lock and the other does not, the lock orders nothing for the
- * reader that never takes it: the candidate stands, judged by what each
- * side orders without the lock. A lock that has no name (a local
- * pointer's) may be any: it excludes.
+ * holds L and the other does not, the lock orders nothing for the reader
+ * that never takes it: the candidate stands, judged by what each side
+ * orders without the lock. A lock that has no name (a local pointer's)
+ * may be any: it excludes.
  */
 static bool common_lock(const struct pass *p, const struct pair_side *a,
 			const struct pair_side *b, char *why, size_t n)
 {
-	char la[LOCKSET_MAX], lb[LOCKSET_MAX];
+	char ba[LOCKSET_MAX], ea[LOCKSET_MAX], bb[LOCKSET_MAX], eb[LOCKSET_MAX];
 
-	side_locks(p, a, la, sizeof(la));
-	side_locks(p, b, lb, sizeof(lb));
-	return lockset_excludes(la, lb, why, n);
+	side_locks(p, a, ba, ea, sizeof(ba));
+	side_locks(p, b, bb, eb, sizeof(bb));
+	return lockset_excludes(ba, eb, why, n) ||
+	       lockset_excludes(bb, ea, why, n);
 }
 
 /*
