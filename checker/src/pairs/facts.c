@@ -7,7 +7,7 @@
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
- *	  pairs
+ *	  pairs guard
  *
  * locks is the count of locks held, then their names (locksets.h) each
  * after a '|': "2|global:m|struct foo.lock".
@@ -32,6 +32,7 @@ struct flat {
 	int nfacts, nlegs, nbranches;
 	unsigned locks, rcu;
 	char lockset[LOCKSET_MAX]; /* the names of the locks held */
+	int guard; /* the load the innermost branch around here tests */
 	int branch_legs[2]; /* the last two-legged branch's legs */
 	/* the loads whose values decide something (FA_DECIDES) */
 	const struct event **decides;
@@ -171,8 +172,9 @@ static bool decides(const struct flat *f, const struct event *e)
 }
 
 /*
- * What an event hands a decision to: a branch's or loop's condition, a
- * return, a store to what is not shared (an out parameter: *seq = v).
+ * What decides on a value read before it: a branch or loop condition
+ * testing a local the value was kept in, or a return or a store to what is
+ * not shared (an out parameter: *seq = v) handing it to the caller.
  */
 static bool takes_decision(const struct event *e)
 {
@@ -193,6 +195,11 @@ static void note_decisions(const struct evlist *l, void *arg)
 		if (!e->ndeps || !takes_decision(e))
 			continue;
 		for (j = 0; j < e->ndeps; j++) {
+			/* a condition's own read is decided on where it is
+			 * (FA_IN_COND), not later */
+			if ((e->type == EV_BRANCH || e->type == EV_LOOP) &&
+			    (e->deps[j]->flags & EVF_IN_COND))
+				continue;
 			if (f->ndecides == f->capdecides) {
 				f->capdecides =
 					f->capdecides ? 2 * f->capdecides : 8;
@@ -239,7 +246,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
-	sb_add(f->out, "\n", 1);
+	sb_printf(f->out, "\t%d\n", f->guard);
 	remember(f, e, f->nfacts++);
 }
 
@@ -305,7 +312,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
 	const char *name = e->prim ? e->name : "";
-	int c, branch, mine[2] = { -1, -1 };
+	int c, branch, mine[2] = { -1, -1 }, guard = f->guard;
 	unsigned j;
 
 	switch (e->type) {
@@ -370,7 +377,9 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			int me = f->nlegs++;
 
 			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
+			f->guard = c >= 0 ? c : guard;
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
+			f->guard = guard;
 			if (j < 2)
 				mine[j] = me;
 		}
@@ -381,10 +390,13 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 	case EV_LOOP:
 		for (j = 0; j < e->nlegs; j++)
 			flatten(f, &e->legs[j], leg, *cdep, e);
-		/* leaving a loop on a condition orders the stores after it */
+		/* leaving a loop on a condition orders the stores after it,
+		 * and decides on the flag it spun on */
 		c = head_fact(f, e->deps, e->ndeps);
 		if (c >= 0 && *cdep < 0)
 			*cdep = c;
+		if (c >= 0)
+			f->guard = c;
 		break;
 	default:
 		break;
@@ -412,21 +424,25 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 	bool guarded = loop && loop->name && strcmp(loop->name, "do");
 	const struct event *e;
 	unsigned i;
-	int c;
+	int c, guard = f->guard;
 
 	evlist_for_each(l, i, e) {
 		flatten_event(f, e, leg, &cdep);
 		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
-			cdep = c;
+			cdep = f->guard = c;
 		/*
 		 * "if (c) { ...; return; }": what follows runs only when the
 		 * other leg was taken, so it is in that leg (and never after
 		 * the returning leg's facts)
 		 */
 		if (e->type == EV_BRANCH && e->nlegs == 2 && !folded_if(e) &&
-		    leg_returns(&e->legs[0]) != leg_returns(&e->legs[1]))
+		    leg_returns(&e->legs[0]) != leg_returns(&e->legs[1])) {
 			leg = f->branch_legs[leg_returns(&e->legs[0]) ? 1 : 0];
+			if ((c = head_fact(f, e->deps, e->ndeps)) >= 0)
+				f->guard = c;
+		}
 	}
+	f->guard = guard;
 }
 
 void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
@@ -451,6 +467,7 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.nfacts = f.nlegs = f.nbranches = 0;
 		f.locks = f.rcu = 0;
 		f.lockset[0] = '\0';
+		f.guard = -1;
 		f.ndecides = 0;
 		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
@@ -659,11 +676,12 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->base = f[12][0] ? intern(s, f[12]) : NULL;
 	a->written = f[13][0] ? intern(s, f[13]) : NULL;
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
+	a->guard = f[15] ? atoi(f[15]) : -1;
 }
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[15] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[16] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -679,7 +697,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 15);
+		n = split(line + 2, f, 16);
 		if (line[0] == 'U' && (n == 4 || n == 5)) {
 			skip = seen_header(s, f);
 			fn = skip ? NULL : new_fn(s, f);
@@ -691,7 +709,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 15 && fn &&
+		} else if (line[0] == 'A' && n == 16 && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

@@ -33,10 +33,9 @@ enum {
 	/* a waiter's primitive (prepare_to_wait(), set_current_state()): its
 	 * fence is for the wait/wake handshake, not for the waiter's data */
 	FA_SLEEP = 1u << 30,
-	/*
-	 * a load whose value decides something: a branch or loop condition,
-	 * or a return or a store through a pointer hands it to the caller
-	 */
+	/* a load whose value is decided on later: kept in a local a later
+	 * condition tests, or handed to the caller (a return, an out
+	 * parameter) */
 	FA_DECIDES = 1u << 31,
 };
 
@@ -51,6 +50,11 @@ struct fact {
 	int adep; /* the load this access's address comes from, or -1 */
 	int cdep; /* the load a condition controlling it reads, or -1 */
 	int leg; /* the innermost branch leg holding it, or -1 */
+	/*
+	 * the load the innermost branch around it tests: it is in a leg of
+	 * that branch, or after one of its legs that returns; or -1
+	 */
+	int guard;
 	unsigned locks; /* locks held here, as far as this function shows */
 	/* and which: their names (locksets.h), "" for none */
 	const char *lockset;

@@ -51,7 +51,7 @@ struct site {
 	const struct fact *call; /* NULL for the function's own facts */
 	unsigned pos;
 	const char *through;
-	int leg, cdep;
+	int leg, cdep, guard;
 	unsigned locks;
 	const char *lockset;
 };
@@ -202,6 +202,9 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 								 -1;
 		y.cdep = x->cdep >= 0 && (unsigned)x->cdep < i ? map[x->cdep] :
 								 at->cdep;
+		y.guard = x->guard >= 0 && (unsigned)x->guard < i ?
+				  map[x->guard] :
+				  at->guard;
 		y.leg = x->leg >= 0 ? legmap[x->leg] : at->leg;
 		y.locks += at->locks + (depth ? 0 : o->held);
 		y.lockset = locks_with(o, x->lockset, at->lockset,
@@ -213,6 +216,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 					   depth ? at->through : x->name,
 					   y.leg,
 					   y.cdep,
+					   y.guard,
 					   y.locks,
 					   y.lockset };
 
@@ -238,7 +242,7 @@ void facts_inline_callees(struct fact_set *s)
 {
 	struct summaries *m = summaries_new(s);
 	struct out o = { .set = s };
-	struct site own = { NULL, 0, NULL, -1, -1, 0, "" };
+	struct site own = { NULL, 0, NULL, -1, -1, -1, 0, "" };
 	/* where each function's facts and legs start in o */
 	unsigned *at = xcalloc(s->nfns + 1, sizeof(*at)),
 		 *legs_at = xcalloc(s->nfns + 1, sizeof(*legs_at));

@@ -526,20 +526,27 @@ static bool rw_rmw_store(const struct fact_fn *f, unsigned j)
 
 /*
  * A reader's two reads pass a message only where the value of the first
- * decides whether or how the second is used: a branch or loop condition
- * reads it (directly or through locals), the function hands it to its
- * caller (a return, an out parameter), or the second read's address or
- * controlling condition comes from it. Two reads of two
- * fields side by side, each used on its own (a snapshot of statistics for
- * a warning), are no reader of a message.
+ * decides whether or how the second is used: the second is read under a
+ * branch on it or through an address computed from it, or the first is
+ * kept and decided on later, when the second is in hand (a local tested
+ * after both reads, a return, an out parameter). A flag tested for
+ * something else, or two reads of two fields side by side each used on
+ * its own (a snapshot for a warning), are no reader of a message.
  */
 static bool message(const struct fact_fn *f, unsigned i, unsigned j)
 {
 	const struct fact *a = &f->v[i], *b = &f->v[j];
 	int k, steps;
 
-	if ((a->flags & (FA_IN_COND | FA_DECIDES)) || b->cdep == (int)i)
+	if (a->flags & FA_DECIDES)
 		return true;
+	for (k = b->guard, steps = 0; k >= (int)i && steps < 8;
+	     k = f->v[k].guard, steps++) {
+		if ((unsigned)k == i || f->v[k].key == a->key)
+			return true;
+		if (f->v[k].guard >= k)
+			break;
+	}
 	for (k = b->adep, steps = 0; k >= 0 && (unsigned)k < j && steps < 16;
 	     k = f->v[k].adep, steps++) {
 		if ((unsigned)k == i || f->v[k].key == a->key)
