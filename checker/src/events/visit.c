@@ -90,9 +90,13 @@ void visit_node(struct builder *b, CXCursor c, enum ctx ctx)
 		simple_event(b, c, EV_JUMP, "goto");
 		return;
 	case CXCursor_LabelStmt:
+		simple_event(b, c, EV_LABEL, "label");
+		visit_all(b, c, CTX_LOAD);
+		return;
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
-		simple_event(b, c, EV_LABEL, "label");
+		/* a switch's case: only the switch and a fallthrough reach it */
+		simple_event(b, c, EV_LABEL, "case");
 		visit_all(b, c, CTX_LOAD);
 		return;
 	case CXCursor_CallExpr:

@@ -308,6 +308,47 @@ static bool folded_if(const struct event *e)
 	       !strcmp(e->name, "if");
 }
 
+static bool is_switch(const struct event *e)
+{
+	return e->nlegs == 1 && e->name && !strcmp(e->name, "switch");
+}
+
+/* A case a jump before it cannot fall into: a path of its own starts. */
+static bool case_starts_path(const struct evlist *l, unsigned i)
+{
+	const struct event *e = l->v[i];
+
+	return e->type == EV_LABEL && e->name && !strcmp(e->name, "case") &&
+	       (i == 0 || l->v[i - 1]->type == EV_JUMP);
+}
+
+/*
+ * A switch's body, cut into a leg per run of cases that one path can
+ * take: reads in two cases that end in a break or return never both run
+ * (a show() function returns one field or another by the attribute).
+ */
+static void flatten_cases(struct flat *f, const struct event *e, int leg,
+			  int cdep, int branch)
+{
+	const struct evlist *body = &e->legs[0];
+	int guard = f->guard, on = head_fact(f, e->deps, e->ndeps);
+	unsigned i, start = 0, which = 0;
+
+	for (i = 0; i <= body->n; i++) {
+		struct evlist part;
+
+		if (i < body->n && (i == start || !case_starts_path(body, i)))
+			continue;
+		part.v = body->v + start;
+		part.n = part.cap = i - start;
+		sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, which++);
+		f->guard = on >= 0 ? on : guard;
+		flatten(f, &part, f->nlegs++, cdep, NULL);
+		f->guard = guard;
+		start = i;
+	}
+}
+
 static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
@@ -373,6 +414,10 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		}
 		c = head_fact(f, e->deps, e->ndeps);
 		branch = f->nbranches++;
+		if (is_switch(e)) {
+			flatten_cases(f, e, leg, c >= 0 ? c : *cdep, branch);
+			break;
+		}
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
