@@ -169,9 +169,13 @@ explain)
 	expect_status 1
 	expect_out "herd7 (LKMM, MP with NONE and ACQUIRE): allowed"
 	expect_out "reported: \\[pair-missing-release\\]"
+	# a range of lines: the writer's two stores
+	run "$oc" --explain locked-writer.c:19-20 "$cases/locked-writer.c"
+	expect_out "locked-writer.c:19: fn_writer() store 'global:d_fn'"
+	expect_out "locked-writer.c:20: fn_writer() store 'global:f_fn'"
 	run "$oc" --explain locked-writer.c "$cases/locked-writer.c"
 	expect_status 2
-	expect_err "--explain wants FILE:LINE"
+	expect_err "--explain wants FILE:LINE or FILE:LINE-LINE"
 	;;
 *)
 	fail "no case '$case'"

@@ -247,8 +247,8 @@ static const struct {
 	{ "--herd-dir", "DIR", set_herd_dir,
 	  "where herd7 finds linux-kernel.cfg (default: tools/memory-model)" },
 	{ "--explain", "FILE:LINE", set_explain,
-	  "print every pairing candidate of the accesses on FILE's LINE, and "
-	  "why it was or was not reported" },
+	  "print every pairing candidate of the accesses on FILE's LINE (or "
+	  "LINE-LINE), and why it was or was not reported" },
 	{ "--pair-only", NULL, set_pair_only,
 	  "parse nothing: run the pairing rules over the facts store" },
 	{ "--shard", "K/N", set_shard,

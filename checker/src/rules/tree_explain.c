@@ -19,19 +19,24 @@ int tree_explain_parse(const char *arg, struct tree_explain *ex)
 {
 	const char *colon = strrchr(arg, ':');
 	char *end;
-	unsigned long line;
+	unsigned long line, last;
 
 	if (!colon || colon == arg || !colon[1])
 		goto bad;
-	line = strtoul(colon + 1, &end, 10);
-	if (*end || !line)
+	line = last = strtoul(colon + 1, &end, 10);
+	if (*end == '-')
+		last = strtoul(end + 1, &end, 10);
+	if (*end || !line || last < line)
 		goto bad;
 	ex->file = xstrndup(arg, (size_t)(colon - arg));
 	ex->line = (unsigned)line;
+	ex->last = (unsigned)last;
 	ex->out = stdout;
 	return 0;
 bad:
-	fprintf(stderr, "ordercheck: --explain wants FILE:LINE, not '%s'\n",
+	fprintf(stderr,
+		"ordercheck: --explain wants FILE:LINE or FILE:LINE-LINE, not "
+		"'%s'\n",
 		arg);
 	return -1;
 }
@@ -55,7 +60,8 @@ static bool same_file(const char *path, const char *want)
 
 static bool on_line(const struct tree_explain *ex, const struct fact *f)
 {
-	return f->line == ex->line && same_file(f->file, ex->file);
+	return f->line >= ex->line && f->line <= ex->last &&
+	       same_file(f->file, ex->file);
 }
 
 bool tree_explain_wants(const struct tree_explain *ex,
@@ -124,9 +130,9 @@ void tree_explain_facts(const struct tree_explain *ex,
 	}
 	if (!n)
 		fprintf(ex->out,
-			"explain: %s:%u: no access of shared memory the "
-			"pairing sees on this line\n",
-			ex->file, ex->line);
+			"explain: %s:%u-%u: no access of shared memory the "
+			"pairing sees on these lines\n",
+			ex->file, ex->line, ex->last);
 }
 
 static const char *const ord_words[] = {

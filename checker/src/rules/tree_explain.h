@@ -15,11 +15,14 @@
 
 struct tree_explain {
 	const char *file; /* as the user wrote it: matched as a path suffix */
-	unsigned line;
+	unsigned line, last; /* the lines explained: line..last */
 	FILE *out;
 };
 
-/* Parse "FILE:LINE" into @ex; -1 with a message on stderr if it is not. */
+/*
+ * Parse "FILE:LINE" or "FILE:LINE-LAST" into @ex; -1 with a message on
+ * stderr if it is neither.
+ */
 int tree_explain_parse(const char *arg, struct tree_explain *ex);
 
 /* The candidate has an access of its sides on @ex's line. */
