@@ -167,3 +167,24 @@ int whole_reader(void)
 	smp_rmb();
 	return f ? READ_ONCE(d_half2) : 0;
 }
+
+/* an unlock and then a lock, of any lock, order the stores around them */
+spinlock_t l_ul, l_lk;
+int d_ul, f_ul;
+
+void unlock_lock_writer(void)
+{
+	spin_lock(&l_ul);
+	WRITE_ONCE(d_ul, 1);
+	spin_unlock(&l_ul);
+	spin_lock(&l_lk);
+	WRITE_ONCE(f_ul, 1);
+	spin_unlock(&l_lk);
+}
+
+int unlock_lock_reader(void)
+{
+	if (smp_load_acquire(&f_ul))
+		return READ_ONCE(d_ul);
+	return 0;
+}

@@ -127,3 +127,25 @@ int callers_reader(void)
 		return READ_ONCE(d_callers);
 	return 0;
 }
+
+/*
+ * An unlock between the two stores is a release: it orders the data
+ * before itself, not before the flag stored after it
+ */
+spinlock_t l_between;
+int d_between, f_between;
+
+void between_writer(void)
+{
+	spin_lock(&l_between);
+	WRITE_ONCE(d_between, 1);
+	spin_unlock(&l_between);
+	WRITE_ONCE(f_between, 1); // expect-warning[pair-missing-release] {{'f_between' is stored after 'd_between' with nothing ordering the two stores, but between_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+}
+
+int between_reader(void)
+{
+	if (smp_load_acquire(&f_between))
+		return READ_ONCE(d_between);
+	return 0;
+}

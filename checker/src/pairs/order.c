@@ -79,7 +79,7 @@ static const struct fact *dep_on(const struct fact_fn *fn, const struct fact *a,
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums)
 {
-	const struct fact *a = &fn->v[i], *b = &fn->v[j], *f;
+	const struct fact *a = &fn->v[i], *b = &fn->v[j], *f, *unlock = NULL;
 	struct ordering r = { ORD_NONE, NULL, NULL };
 	bool first_reads = need & (VO_RR | VO_RW);
 	bool second_writes = need & (VO_RW | VO_WW);
@@ -166,10 +166,26 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			    order_is_acquire(f->cls))
 				return yes(f, "an acquire");
 			break;
-		case FO_LOCK:
+		/*
+		 * An unlock and a later lock, of any lock, between them:
+		 * LKMM's po-unlock-lock-po orders all but a store before a
+		 * load. A lone lock is an acquire, a lone unlock a release:
+		 * neither orders an access before it with one after it.
+		 */
 		case FO_UNLOCK:
-			r.ord = ORD_UNKNOWN;
-			r.by = f;
+			if (!unlock)
+				unlock = f;
+			break;
+		case FO_LOCK:
+			if (!unlock)
+				break;
+			if (need != VO_WR)
+				return yes(f, "an unlock and a lock");
+			if (r.ord == ORD_NONE) {
+				r.ord = ORD_WRONG;
+				r.by = f;
+				r.what = "an unlock and a lock";
+			}
 			break;
 		case FO_CALL:
 			/* a callee that cannot order or touch them is
