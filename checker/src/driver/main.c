@@ -365,10 +365,12 @@ int main(int argc, char **argv)
 	    tree_check(jobs, njobs, &to.t, &co, &l)) {
 		free(to.config);
 		free(to.facts_owned);
+		free((char *)to.explain.file);
 		goto out;
 	}
 	free(to.config);
 	free(to.facts_owned);
+	free((char *)to.explain.file);
 	if (o.with_sparse || o.with_cocci)
 		engines_merge(&o, jobs, njobs, &l);
 	if (o.verify) {
