@@ -37,6 +37,9 @@ struct flat {
 	/* the loads whose values decide something (FA_DECIDES) */
 	const struct event **decides;
 	unsigned ndecides, capdecides;
+	/* the accesses data_race() wraps: no fact of theirs */
+	const struct event **racy;
+	unsigned nracy, capracy;
 };
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -161,14 +164,30 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 	}
 }
 
-static bool decides(const struct flat *f, const struct event *e)
+static bool in_list(const struct event *const *v, unsigned n,
+		    const struct event *e)
 {
 	unsigned i;
 
-	for (i = 0; i < f->ndecides; i++)
-		if (f->decides[i] == e)
+	for (i = 0; i < n; i++)
+		if (v[i] == e)
 			return true;
 	return false;
+}
+
+static bool decides(const struct flat *f, const struct event *e)
+{
+	return in_list(f->decides, f->ndecides, e);
+}
+
+static void add_event(const struct event ***v, unsigned *n, unsigned *cap,
+		      const struct event *e)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = e;
 }
 
 /*
@@ -184,7 +203,10 @@ static bool takes_decision(const struct event *e)
 		!events_shared_key(e->key));
 }
 
-/* The loads whose values @l's events decide on, into @arg (a flat). */
+/*
+ * The loads whose values @l's events decide on, and the accesses
+ * data_race() wraps, into @arg (a struct flat).
+ */
 static void note_decisions(const struct evlist *l, void *arg)
 {
 	struct flat *f = arg;
@@ -192,23 +214,19 @@ static void note_decisions(const struct evlist *l, void *arg)
 	unsigned i, j;
 
 	evlist_for_each(l, i, e) {
+		if (e->type == EV_MARKER && events_has_role(e, R_RACY))
+			for (j = 0; j < e->nadeps; j++)
+				add_event(&f->racy, &f->nracy, &f->capracy,
+					  e->adeps[j]);
 		if (!e->ndeps || !takes_decision(e))
 			continue;
-		for (j = 0; j < e->ndeps; j++) {
+		for (j = 0; j < e->ndeps; j++)
 			/* a condition's own read is decided on where it is
 			 * (FA_IN_COND), not later */
-			if ((e->type == EV_BRANCH || e->type == EV_LOOP) &&
-			    (e->deps[j]->flags & EVF_IN_COND))
-				continue;
-			if (f->ndecides == f->capdecides) {
-				f->capdecides =
-					f->capdecides ? 2 * f->capdecides : 8;
-				f->decides = xrealloc(
-					f->decides,
-					f->capdecides * sizeof(*f->decides));
-			}
-			f->decides[f->ndecides++] = e->deps[j];
-		}
+			if (!((e->type == EV_BRANCH || e->type == EV_LOOP) &&
+			      (e->deps[j]->flags & EVF_IN_COND)))
+				add_event(&f->decides, &f->ndecides,
+					  &f->capdecides, e->deps[j]);
 	}
 }
 
@@ -358,7 +376,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 
 	switch (e->type) {
 	case EV_ACCESS:
-		if (!events_shared_key(e->key))
+		if (!events_shared_key(e->key) || in_list(f->racy, f->nracy, e))
 			break;
 		side_fences(f, e, true, leg, *cdep, name);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
@@ -513,13 +531,14 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.locks = f.rcu = 0;
 		f.lockset[0] = '\0';
 		f.guard = -1;
-		f.ndecides = 0;
+		f.ndecides = f.nracy = 0;
 		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
 	}
 	free(f.ev);
 	free(f.idx);
 	free(f.decides);
+	free(f.racy);
 }
 
 /* ---- file names ---- */

@@ -180,6 +180,11 @@ enum {
 	 * made desc_read()'s smp_rmb() "order" them)
 	 */
 	R_LOGS = 1u << 30,
+	/*
+	 * data_race(): its argument's access is racy on purpose, its value
+	 * tolerated stale (a diagnostic's snapshot): no side of a message
+	 */
+	R_RACY = 1u << 31,
 };
 
 /*
