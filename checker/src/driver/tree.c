@@ -13,6 +13,7 @@
 
 #include "../pairs/facts.h"
 #include "../pairs/callers.h"
+#include "../pairs/contexts.h"
 #include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
@@ -448,7 +449,12 @@ static bool pair(struct tree *t, struct diag_list *out)
 			  found.n);
 		goto done;
 	}
-	/* locks every caller holds, then what helpers do for their callers */
+	/*
+	 * which functions one entry alone reaches, and the locks every
+	 * caller holds, while calls are facts; then what helpers do for
+	 * their callers
+	 */
+	facts_contexts(&set);
 	facts_caller_locks(&set);
 	facts_inline_callees(&set);
 	for (nfacts = 0, i = 0; i < set.nfns; i++)

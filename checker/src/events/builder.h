@@ -276,6 +276,8 @@ void defuse_set_deps(struct builder *b, struct event *e, struct srcset *s);
 /* lvalues.c: the location key of what a cursor designates (arena) */
 const char *lvalue_key(struct builder *b, CXCursor c);
 const char *lvalue_pointee_key(struct builder *b, CXCursor ptr);
+/* The location key of field @field (a FieldDecl): "struct ops.start". */
+char *lvalue_field_key(CXCursor field);
 /* and the path of the object holding the field (events.h's base) */
 const char *lvalue_base(struct builder *b, CXCursor c);
 const char *lvalue_pointee_base(struct builder *b, CXCursor ptr);

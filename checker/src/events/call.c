@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bindings.h"
 #include "builder.h"
 
 /* A constant memory order, or MO_UNKNOWN. */
@@ -196,6 +197,54 @@ static void strip_size_suffix(char *name)
 	}
 }
 
+/* The index of parameter @parm of its function, or -1. */
+static int param_index(CXCursor parm)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm);
+	int n = clang_Cursor_getNumArguments(fn), k;
+
+	for (k = 0; k < n; k++)
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(fn, (unsigned)k), parm))
+			return k;
+	return -1;
+}
+
+/*
+ * A call through a pointer is named by the slot the pointer is read from
+ * ("*field:struct ops.start", "*arg:run#1", bindings.h), not by the
+ * field's or parameter's name, which a function of the tree may also
+ * have: the pairing resolves the slot to the functions stored in it. A
+ * pointer in a local is "*": any function.
+ */
+static char *indirect_name(CXCursor c, const char *name)
+{
+	CXCursor ref = clang_getCursorReferenced(c), fn;
+	char *slot, *r, *callee;
+	int k;
+
+	switch (clang_getCursorKind(ref)) {
+	case CXCursor_FunctionDecl:
+		return xstrdup(name);
+	case CXCursor_FieldDecl:
+		slot = bindings_field_slot(ref);
+		break;
+	case CXCursor_ParmDecl:
+		fn = clang_getCursorSemanticParent(ref);
+		if ((k = param_index(ref)) < 0)
+			return xstrdup("*");
+		callee = cursor_spelling(fn);
+		slot = bindings_arg_slot(callee, (unsigned)k);
+		free(callee);
+		break;
+	default:
+		return xstrdup("*");
+	}
+	r = xasprintf("*%s", slot);
+	free(slot);
+	return r;
+}
+
 void call_visit(struct builder *b, CXCursor c)
 {
 	char *name = cursor_spelling(c);
@@ -237,8 +286,10 @@ void call_visit(struct builder *b, CXCursor c)
 		}
 	} else {
 		struct summary *sm = summary_of(b, c);
+		char *called = indirect_name(c, name);
 
-		e->name = arena_strdup(&b->arena, name);
+		e->name = arena_strdup(&b->arena, called);
+		free(called);
 		if (sm) {
 			e->callee_first = sm->first;
 			e->callee_last = sm->last;

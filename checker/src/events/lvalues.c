@@ -26,6 +26,16 @@ static char *record_name(CXCursor field)
 	return n;
 }
 
+char *lvalue_field_key(CXCursor field)
+{
+	char *name = cursor_spelling(field), *rec = record_name(field), *r;
+
+	r = keys_field(rec, name);
+	free(rec);
+	free(name);
+	return r;
+}
+
 static char *var_key(CXCursor ref)
 {
 	char *name = cursor_spelling(ref), *r;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bindings.h"
 #include "builder.h"
 
 struct fn_walk {
@@ -502,6 +503,7 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 			return EVENTS_NEED_FULL_VIEW;
 		build(tu, opts, out, &blank_hit);
 	}
+	bindings_collect(tu, out);
 	return 0;
 }
 
@@ -514,6 +516,7 @@ void events_free_tu(struct tu_ir *ir)
 			event_free_list(&ir->fns[i]->body);
 	event_free_list(&ir->kept);
 	free(ir->fns);
+	free(ir->binds);
 	text_free_files(ir->files, ir->nfiles);
 	arena_free(ir->arena);
 	memset(ir, 0, sizeof(*ir));

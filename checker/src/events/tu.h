@@ -13,6 +13,12 @@
 struct arena;
 struct ir_file;
 
+/* A function whose address is stored in @slot (bindings.h). */
+struct binding {
+	const char *slot;
+	const char *fn;
+};
+
 struct tu_ir {
 	struct function_ir **fns;
 	unsigned nfns;
@@ -23,6 +29,9 @@ struct tu_ir {
 	struct evlist kept;
 	/* the dialect it is written in, whose names its messages speak */
 	enum oc_dialect dialect;
+	/* where the main file stores functions' addresses (bindings.c) */
+	struct binding *binds;
+	unsigned nbinds;
 };
 
 /* The text of the file an event's span names, or NULL. */

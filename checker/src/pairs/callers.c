@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "locksets.h"
+#include "slots.h"
 
 enum { ROUNDS = 3 }; /* a caller's caller's caller's locks at most */
 
@@ -19,32 +20,69 @@ struct held_at_calls {
 	unsigned calls;
 };
 
+/* A call of @name with @lockset held, met into what its calls share. */
+static void held_at(struct fact_set *s, struct strmap *m, const char *name,
+		    const char *lockset)
+{
+	char both[LOCKSET_MAX];
+	struct held_at_calls **h;
+	bool added;
+
+	h = (struct held_at_calls **)strmap_slot(m, name, strlen(name), &added);
+	if (added) {
+		*h = xcalloc(1, sizeof(**h));
+		(*h)->set = lockset ? lockset : "";
+	} else if ((*h)->set[0]) {
+		lockset_intersect((*h)->set, lockset ? lockset : "", both,
+				  sizeof(both));
+		(*h)->set = facts_intern(s, both);
+	}
+	(*h)->calls++;
+}
+
+/*
+ * A call through a slot calls each function stored in it. A function
+ * stored in a slot no call of @s reads (a callback handed to code outside
+ * the tree, or read into a local first, as rcu_do_batch() does) has a
+ * caller we cannot see: it holds nothing.
+ */
+static void indirect_calls(struct fact_set *s, struct strmap *m)
+{
+	struct strmap *by_slot = slots_new(s);
+	const struct slot_fns *st;
+	unsigned f, k, b;
+
+	for (f = 0; f < s->nfns; f++)
+		for (k = 0; k < s->fns[f].n; k++) {
+			const struct fact *x = &s->fns[f].v[k];
+
+			if (!(st = slots_called(by_slot, x)))
+				continue;
+			for (b = 0; b < st->n; b++)
+				held_at(s, m, s->binds[st->v[b]].fn,
+					x->lockset);
+		}
+	for (b = 0; b < s->nbinds; b++) {
+		st = strmap_get(by_slot, s->binds[b].slot);
+		if (!st->called)
+			held_at(s, m, s->binds[b].fn, "");
+	}
+	slots_free(by_slot);
+}
+
 static struct strmap *calls_hold(struct fact_set *s)
 {
 	struct strmap *m = strmap_new();
-	char both[LOCKSET_MAX];
 	unsigned f, k;
 
 	for (f = 0; f < s->nfns; f++)
 		for (k = 0; k < s->fns[f].n; k++) {
 			const struct fact *x = &s->fns[f].v[k];
-			struct held_at_calls **h;
-			bool added;
 
-			if (x->op != FO_CALL || !x->name[0])
-				continue;
-			h = (struct held_at_calls **)strmap_slot(
-				m, x->name, strlen(x->name), &added);
-			if (added) {
-				*h = xcalloc(1, sizeof(**h));
-				(*h)->set = x->lockset ? x->lockset : "";
-			} else if ((*h)->set[0]) {
-				lockset_intersect((*h)->set, x->lockset, both,
-						  sizeof(both));
-				(*h)->set = facts_intern(s, both);
-			}
-			(*h)->calls++;
+			if (x->op == FO_CALL && x->name[0] && x->name[0] != '*')
+				held_at(s, m, x->name, x->lockset);
 		}
+	indirect_calls(s, m);
 	return m;
 }
 

@@ -8,6 +8,8 @@
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
  *	  pairs guard
+ *	P slot function                     the TU stores function's address
+ *	                                    in slot (events' bindings.h)
  *
  * locks is the count of locks held, then their names (locksets.h) each
  * after a '|': "2|global:m|struct foo.lock".
@@ -539,6 +541,9 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 	free(f.idx);
 	free(f.decides);
 	free(f.racy);
+	for (i = 0; i < ir->nbinds; i++)
+		sb_printf(out, "P\t%s\t%s\n", ir->binds[i].slot,
+			  ir->binds[i].fn);
 }
 
 /* ---- file names ---- */
@@ -622,6 +627,7 @@ void facts_set_free(struct fact_set *s)
 		if (s->block[i])
 			munmap(s->block[i], s->block_size[i]);
 	free(s->fns);
+	free(s->binds);
 	for (i = 0; i < s->ntus; i++)
 		free(s->tus[i]);
 	free(s->tus);
@@ -743,6 +749,18 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->guard = f[15] ? atoi(f[15]) : -1;
 }
 
+/* A binding is the TU's, read whatever its functions were (seen_header()). */
+static void add_binding(struct fact_set *s, const char *slot, const char *fn)
+{
+	if (s->nbinds == s->capbinds) {
+		s->capbinds = s->capbinds ? 2 * s->capbinds : 256;
+		s->binds = xrealloc(s->binds, s->capbinds * sizeof(*s->binds));
+	}
+	s->binds[s->nbinds].slot = facts_intern(s, slot);
+	s->binds[s->nbinds].fn = facts_intern(s, fn);
+	s->nbinds++;
+}
+
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
 	char *copy = xstrdup(text), *line, *next, *f[16] = { NULL };
@@ -762,7 +780,9 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			break;
 		}
 		n = split(line + 2, f, 16);
-		if (line[0] == 'U' && (n == 4 || n == 5)) {
+		if (line[0] == 'P' && n == 2) {
+			add_binding(s, f[0], f[1]);
+		} else if (line[0] == 'U' && (n == 4 || n == 5)) {
 			skip = seen_header(s, f);
 			fn = skip ? NULL : new_fn(s, f);
 			if (fn && n == 5 && vocab_dialect_by_name(f[4]) >= 0)

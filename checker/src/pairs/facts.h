@@ -96,6 +96,11 @@ struct fact_fn {
 	struct fact_leg *legs;
 	unsigned nlegs;
 	struct fact_via *via; /* with callees inlined, one per fact; or NULL */
+	/*
+	 * the single-threaded entry that alone reaches it (a work item's
+	 * function), and what that is, or NULL (contexts.h)
+	 */
+	const char *entry, *entry_kind;
 };
 
 struct fact_set {
@@ -111,6 +116,15 @@ struct fact_set {
 	bool inlined;
 	void *block[3];
 	size_t block_size[3]; /* bytes */
+	/*
+	 * Functions stored where an indirect call reads them (events'
+	 * bindings.h): a call named "*" and a slot calls each function
+	 * bound to the slot. Interned.
+	 */
+	struct fact_binding {
+		const char *slot, *fn;
+	} * binds;
+	unsigned nbinds, capbinds;
 };
 
 /* The facts of every function of @ir, in the text form, appended to @out. */

@@ -16,7 +16,8 @@
  * for MP and S, plain on one side where the other side marks it and
  * orders its accesses: the marked side shows the protocol, and the plain
  * side (holding no lock there, reading the flag in a condition) is its
- * partner written carelessly. Both sides plain is a data race other
+ * partner written carelessly. Plain on both sides, a fence on one shows
+ * the protocol as well; with no fence on either it is a data race other
  * rules report. Where a side's ordering cannot be told (a lock between,
  * or a call that may order or touch its accesses, summary.c), it is no
  * candidate. A side's access may be a callee's (inline.c): the window
@@ -53,12 +54,14 @@ static const unsigned role_need[] = {
 /*
  * Struct types whose fields every subsystem touches for its own objects:
  * a key of theirs names no one object, and joining on it pairs strangers.
+ * Not task_struct: its fields are each one protocol's (on_cpu, __state,
+ * exit_state), and the lists and nodes in it are excluded by their types.
  */
 static const char *const generic_types[] = {
 	"list_head",	    "hlist_head",      "hlist_node", "hlist_nulls_node",
 	"rb_node",	    "rb_root",	       "llist_node", "llist_head",
 	"callback_head",    "refcount_struct", "kref",	     "wait_queue_head",
-	"wait_queue_entry", "task_struct",
+	"wait_queue_entry",
 };
 
 /*
@@ -81,6 +84,8 @@ static bool same_dir(const char *a, const char *b)
 }
 
 static bool in_table(const char *s, size_t n, const char *const *t, size_t nt);
+static bool not_a_flag(const struct fact *f);
+static bool message(const struct fact_fn *f, unsigned i, unsigned j);
 
 /* A key parsed once, not once per generic type (keys_of_struct()). */
 static bool joinable(const char *key)
@@ -422,12 +427,40 @@ static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
 {
 	if (marked(flag) || flag->locks)
 		return false;
-	if (flag->op == FO_STORE)
+	/* x = 1, or x++ and x |= m: a generation or a state bit */
+	if (fact_writes(flag))
 		return true;
 	return flag->op == FO_LOAD && !(flag->flags & FA_POINTER) &&
 	       ((flag->flags & FA_IN_COND) || data->cdep == (int)flag_at ||
 		data->adep == (int)flag_at) &&
 	       !writes_key(f, flag->key);
+}
+
+/*
+ * A plain flag's side that orders its two accesses with a fence
+ * (data; smp_wmb(); flag = 1 and if (flag) { smp_rmb(); data }): the
+ * fence shows the protocol as a marked flag would, so the side is
+ * collected with the marked ones, and a partner that keeps the flag plain
+ * and orders nothing (the fence deleted) meets it. The flag as
+ * plain_flag_ok() takes it; @data is the other access.
+ */
+static bool fenced_plain_side(const struct pass *p, const struct fact_fn *f,
+			      unsigned i, unsigned j, unsigned need)
+{
+	const struct fact *flag = need == VO_WW ? &f->v[j] : &f->v[i];
+	const struct fact *data = need == VO_WW ? &f->v[i] : &f->v[j];
+	struct ordering o;
+	unsigned k;
+
+	if (!plain_flag_ok(f, flag, data, need == VO_WW ? j : i) ||
+	    data->locks || not_a_flag(flag))
+		return false;
+	for (k = i + 1; k < j && f->v[k].op != FO_FENCE; k++)
+		;
+	if (k == j)
+		return false;
+	o = order_between(f, i, j, need, p->sums);
+	return o.ord == ORD_YES && o.by && o.by->op == FO_FENCE;
 }
 
 /*
@@ -462,8 +495,9 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			    (facts_via(f, a) && facts_via(f, b)))
 				continue;
 			/* the writer's flag is its second store */
-			if (fact_writes(a) && b->op == FO_STORE &&
+			if (fact_writes(a) && fact_writes(b) &&
 			    plain_flag_ok(f, b, a, j) &&
+			    !fenced_plain_side(p, f, i, j, VO_WW) &&
 			    (has_group(p, ROLE_RR, b->key, a->key) ||
 			     has_group(p, ROLE_RW, b->key, a->key)))
 				add_side(p, ROLE_WW, fn, i, j);
@@ -471,7 +505,9 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			if (a->op != FO_LOAD || !plain_flag_ok(f, a, b, i) ||
 			    !has_group(p, ROLE_WW, b->key, a->key))
 				continue;
-			if (b->op == FO_LOAD && first[j] >= i)
+			if (b->op == FO_LOAD && first[j] >= i &&
+			    !(message(f, i, j) &&
+			      fenced_plain_side(p, f, i, j, VO_RR)))
 				add_side(p, ROLE_RR, fn, i, j);
 			if (b->op == FO_STORE && marked(b))
 				add_side(p, ROLE_RW, fn, i, j);
@@ -622,6 +658,15 @@ static void collect_fn(struct pass *p, unsigned fn)
 			    !not_a_flag(a) &&
 			    (b->op == FO_STORE || rw_rmw_store(f, j)))
 				add_side(p, ROLE_RW, fn, i, j);
+			/* a plain flag with a fence on its side */
+			if (fact_writes(a) && fact_writes(b) && !marked(b) &&
+			    fenced_plain_side(p, f, i, j, VO_WW))
+				add_side(p, ROLE_WW, fn, i, j);
+			if (a->op == FO_LOAD && !marked(a) &&
+			    b->op == FO_LOAD && first[j] >= i &&
+			    message(f, i, j) &&
+			    fenced_plain_side(p, f, i, j, VO_RR))
+				add_side(p, ROLE_RR, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */
 			if (fact_writes(a) && marked(a) && b->op == FO_LOAD &&
@@ -722,6 +767,31 @@ static bool locked_by_call(const struct pass *p, const struct fact_fn *fn,
 	return false;
 }
 
+/* Side @x orders its accesses with a fence. */
+static bool by_fence(const struct pair_side *x)
+{
+	return x->o.ord == ORD_YES && x->o.by && x->o.by->op == FO_FENCE;
+}
+
+/*
+ * A flag plain on both sides pairs where one side orders its accesses
+ * with a fence (collect_fn()): that side shows the protocol, the other
+ * is its partner, careless where it orders nothing. Both fenced is a
+ * candidate too, which the verdict table forbids. Neither fenced is a
+ * data race other rules report. No side's flag is under a lock
+ * (plain_flag_ok()), nor taken with a lock a callee holds.
+ */
+static bool plain_flags_pair(const struct pass *p, const struct pair_side *a,
+			     const struct pair_side *b)
+{
+	const struct pair_side *fenced = by_fence(a) ? a : b;
+
+	if (!by_fence(fenced))
+		return false;
+	return !locked_by_call(p, &p->set->fns[a->fn], a->j) &&
+	       !locked_by_call(p, &p->set->fns[b->fn], b->i);
+}
+
 static bool flags_pair(const struct pass *p, const struct pair_side *a,
 		       const struct pair_side *b)
 {
@@ -735,7 +805,7 @@ static bool flags_pair(const struct pass *p, const struct pair_side *a,
 	if (!pa && !pb)
 		return true;
 	if (pa && pb)
-		return false;
+		return plain_flags_pair(p, a, b);
 	ms = pa ? b : a;
 	m = pa ? pairing_first(p->set, b) : pairing_second(p->set, a);
 	/*
@@ -933,6 +1003,24 @@ static bool cpu_local(const struct pass *p, enum shape shape,
 	return one_cpu(p, a, b);
 }
 
+/*
+ * Both sides run only in one single-threaded entry's context (the same
+ * work item, kthread, timer or tasklet): one after the other.
+ */
+static bool one_context(const struct pass *p, enum shape shape,
+			const struct pair_side *a, const struct pair_side *b,
+			char *why, size_t n)
+{
+	const struct fact_fn *fa = pairing_fn(p->set, a),
+			     *fb = pairing_fn(p->set, b);
+
+	(void)shape;
+	if (!fa->entry || fa->entry != fb->entry)
+		return false;
+	snprintf(why, n, "%s(), %s", fa->entry, fa->entry_kind);
+	return true;
+}
+
 static const struct drop_test drop_tests[] = {
 	{ "one function: its two sides are one thread", same_function },
 	{ "a side's ordering is unknown (a lock or a call between its "
@@ -947,6 +1035,8 @@ static const struct drop_test drop_tests[] = {
 	{ "both sides hold a common lock", locked_out },
 	{ "one CPU: both write a location with CPU-local operations",
 	  cpu_local },
+	{ "one context: both run only in one entry, never beside itself",
+	  one_context },
 };
 
 /* The reason @a and @b of @shape are no candidate, or NULL. */

@@ -93,7 +93,8 @@ struct pair_barrier {
  * pair (a hub type's fields join only within one directory). The flag (MP
  * and S: the writer's second access, the reader's first) is marked on
  * both sides, or plain on one side that holds no lock there while the
- * other side, marked, orders its accesses (pairing_plain_flag()); SAME_WAY
+ * other side, marked, orders its accesses (pairing_plain_flag()), or plain
+ * on both where one side orders its accesses with a fence; SAME_WAY
  * and LB sides have no plain flag. For SHAPE_BARRIER, @barrier.
  */
 struct pair_candidate {

@@ -213,13 +213,19 @@ static bool is_mp_or_s(const struct pair_candidate *c)
 
 /*
  * The flag of an MP or S pair written with a plain access on one side
- * (the engine pairs it only where the other side marks and orders it):
- * besides the missing order, the plain access races with the marked one.
+ * (the engine pairs it only where the other side marks and orders it, or
+ * keeps it plain and orders with a fence): besides the missing order, the
+ * plain access races with the other side's.
  */
 static void note_plain_flag(const struct pair_candidate *c, struct oc_diag *d)
 {
 	const struct pair_side *sides[] = { c->a, c->b };
 	const struct fact *flag;
+	/* both plain: the other side's fence shows the protocol */
+	const char *how = pairing_plain_flag(c->set, c->a) &&
+					  pairing_plain_flag(c->set, c->b) ?
+				  "a plain" :
+				  "a marked";
 	char k[128];
 	unsigned n;
 
@@ -238,19 +244,19 @@ static void note_plain_flag(const struct pair_candidate *c, struct oc_diag *d)
 			rule_tree_note(
 				d, flag,
 				"'%s' is stored with a plain access here, but "
-				"%s() reads it as a marked flag: a data race; "
+				"%s() reads it as %s flag: a data race; "
 				"use WRITE_ONCE() (or smp_store_release(), "
 				"which also orders the stores before it)",
-				k, fname(c, c->b));
+				k, fname(c, c->b), how);
 		else
 			rule_tree_note(
 				d, flag,
 				"'%s' is read with a plain access here, but "
-				"%s() writes it as a marked flag: a data race "
+				"%s() writes it as %s flag: a data race "
 				"the compiler may fuse, tear or hoist out of a "
 				"loop; use READ_ONCE() (or smp_load_acquire(), "
 				"which also orders the accesses after it)",
-				k, fname(c, c->a));
+				k, fname(c, c->a), how);
 	}
 }
 

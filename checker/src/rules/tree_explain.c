@@ -148,12 +148,16 @@ static void side(const struct tree_explain *ex, const char *who,
 	const struct fact *a = pairing_first(c->set, e),
 			  *b = pairing_second(c->set, e);
 
+	const struct fact_fn *fn = pairing_fn(c->set, e);
+
 	fprintf(ex->out,
 		"  %s %s(): '%s' at %s:%u, then '%s' at line %u; %s%s%s; "
-		"locks held: %s / %s\n",
-		who, pairing_fn(c->set, e)->name, a->key, a->file, a->line,
-		b->key, b->line, ord_words[e->o.ord], e->o.what ? " by " : "",
-		e->o.what ? e->o.what : "", locks_text(a), locks_text(b));
+		"locks held: %s / %s; context: %s%s%s%s\n",
+		who, fn->name, a->key, a->file, a->line, b->key, b->line,
+		ord_words[e->o.ord], e->o.what ? " by " : "",
+		e->o.what ? e->o.what : "", locks_text(a), locks_text(b),
+		fn->entry ? "only from " : "any", fn->entry ? fn->entry : "",
+		fn->entry ? "(), " : "", fn->entry ? fn->entry_kind : "");
 }
 
 static const char *verdict_word(enum verdict v)
