@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Both sides in one function where they cannot meet: the function is a
- * work item's, which never runs beside itself; its two halves hold one
- * lock; it orders both halves.
+ * work item's, which never runs beside itself; its two legs hold one
+ * lock; it orders both legs; its sides are straight-line code that one
+ * call runs both of.
  */
 // expect-no-diagnostics
 #include <ordercheck/linux.h>
@@ -38,10 +39,10 @@ static void slot_work(struct work_struct *w)
 
 	if (READ_ONCE(s->full)) {
 		consume(READ_ONCE(s->obj));
-		return;
+	} else {
+		WRITE_ONCE(s->obj, s);
+		smp_store_release(&s->full, 1);
 	}
-	WRITE_ONCE(s->obj, s);
-	smp_store_release(&s->full, 1);
 }
 
 void slot_setup(struct slot *s)
@@ -66,9 +67,30 @@ void *slot_cycle_locked(struct lslot *s, void *o)
 
 void *slot_cycle_acquire(struct aslot *s, void *o)
 {
-	if (smp_load_acquire(&s->full))
-		return READ_ONCE(s->obj);
+	void *r = NULL;
+
+	if (smp_load_acquire(&s->full)) {
+		r = READ_ONCE(s->obj);
+	} else {
+		WRITE_ONCE(s->obj, o);
+		smp_store_release(&s->full, 1);
+	}
+	return r;
+}
+
+/* straight-line: one call reads the pair, then writes it */
+struct bslot {
+	void *obj;
+	int full;
+};
+
+void *slot_swap(struct bslot *s, void *o)
+{
+	void *r = NULL;
+
+	if (READ_ONCE(s->full))
+		r = READ_ONCE(s->obj);
 	WRITE_ONCE(s->obj, o);
 	smp_store_release(&s->full, 1);
-	return NULL;
+	return r;
 }

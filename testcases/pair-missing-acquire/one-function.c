@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Both sides in one function that two CPUs may run at once: it publishes
- * when the slot is empty and consumes when it is full, and its consuming
- * half reads the flag with no acquire. A function with an entry that
- * never runs beside itself (a work item's), or whose two halves hold one
- * lock, is quiet (one-function-good.c).
+ * Both sides in one function that two CPUs may run at once: it consumes
+ * when the slot is full and publishes when it is empty, and its consuming
+ * leg reads the flag with no acquire. A function with an entry that never
+ * runs beside itself (a work item's), whose two legs hold one lock, or
+ * whose two sides are straight-line code one call runs both of, is quiet
+ * (one-function-good.c).
  */
 #include <ordercheck/linux.h>
 
@@ -15,9 +16,13 @@ struct slot {
 
 void *slot_cycle(struct slot *s, void *o)
 {
-	if (READ_ONCE(s->full))
-		return READ_ONCE(s->obj); // expect-warning[pair-missing-acquire] {{'slot.obj' is read after 'slot.full' with nothing ordering the two reads, but slot_cycle() orders its stores to them with a release (smp_store_release())}}
-	WRITE_ONCE(s->obj, o);
-	smp_store_release(&s->full, 1);
-	return NULL;
+	void *r = NULL;
+
+	if (READ_ONCE(s->full)) {
+		r = READ_ONCE(s->obj); // expect-warning[pair-missing-acquire] {{'slot.obj' is read after 'slot.full' with nothing ordering the two reads, but slot_cycle() orders its stores to them with a release (smp_store_release())}}
+	} else {
+		WRITE_ONCE(s->obj, o);
+		smp_store_release(&s->full, 1);
+	}
+	return r;
 }

@@ -917,25 +917,39 @@ struct drop_test {
 		      char *why, size_t n);
 };
 
+/* Some access of side @a and some of side @b never run in one call. */
+static bool two_modes(const struct fact_fn *f, const struct pair_side *a,
+		      const struct pair_side *b)
+{
+	const unsigned x[2] = { a->i, a->j }, y[2] = { b->i, b->j };
+	unsigned i, k;
+
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 2; k++)
+			if (!facts_compatible(f, &f->v[x[i]], &f->v[y[k]]))
+				return true;
+	return false;
+}
+
 /*
- * Two sides of one function are one thread where they share an access
- * (one run of it), where one entry alone reaches it (contexts.h), and for
- * the shapes other than MP, S and SB. Otherwise a function that two CPUs
- * run at once is both sides of its own protocol: Linux 6.1's
- * tick_do_update_jiffies64() reads tick_next_period with an acquire
- * lockless, and stores it with a release under jiffies_lock, on any CPU.
+ * Two sides of one function are one thread, unless the function has two
+ * modes, one side in each (if the slot is full it consumes, else it
+ * publishes: two legs of one branch), and two CPUs may run it at once (no
+ * single-threaded entry alone reaches it, contexts.h): then it is both
+ * sides of its own protocol, for MP, S and SB. Sides in straight-line
+ * code are one run's accesses, whatever order they come in.
  */
 static bool same_function(const struct pass *p, enum shape shape,
 			  const struct pair_side *a, const struct pair_side *b,
 			  char *why, size_t n)
 {
+	const struct fact_fn *f = pairing_fn(p->set, a);
+
 	(void)why, (void)n;
 	if (a->fn != b->fn)
 		return false;
-	if ((shape != SHAPE_MP && shape != SHAPE_S && shape != SHAPE_SB) ||
-	    pairing_fn(p->set, a)->entry)
-		return true;
-	return a->i == b->i || a->i == b->j || a->j == b->i || a->j == b->j;
+	return (shape != SHAPE_MP && shape != SHAPE_S && shape != SHAPE_SB) ||
+	       f->entry || !two_modes(f, a, b);
 }
 
 /* Where a side's ordering is unknown, no verdict can be made on the pair. */
@@ -1034,8 +1048,8 @@ static bool one_context(const struct pass *p, enum shape shape,
 }
 
 static const struct drop_test drop_tests[] = {
-	{ "one function: its two sides are one run of it, or it never runs "
-	  "beside itself",
+	{ "one function: its two sides can be one run of it, or it never "
+	  "runs beside itself",
 	  same_function },
 	{ "a side's ordering is unknown (a lock or a call between its "
 	  "accesses)",
