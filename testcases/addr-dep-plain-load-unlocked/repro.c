@@ -147,7 +147,8 @@ static unsigned int outcome(const void *shared)
 int main(void)
 {
 	struct harness_test t = {
-		.name = "MP+rcu-assign+plain-poll",
+		.name = REPRO_FIXED ? "MP+rcu-assign+rcu-deref-poll" :
+				      "MP+rcu-assign+plain-poll",
 		.nthreads = 2,
 		.shared = &st,
 		.reset = reset,
