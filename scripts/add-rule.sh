@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # add-rule.sh ID FAMILY [SUMMARY]: the skeleton of a new rule, as
-# clang-tidy's add_new_check.py writes one (STYLE.md, "How a rule is
-# added"):
+# clang-tidy's add_new_check.py writes one (docs/architecture.md, "Where do
+# I add ..."):
 #   checker/src/rules/FAMILY.c  a check_<id>() stub above the family's
 #                               table, and the rule's row at the table's end
 #                               (a tree rule in a family of tree rules,
@@ -12,11 +12,19 @@
 #                               reports it, on purpose
 #   testcases/ID/good.c         expect-no-diagnostics
 #   testcases/ID/README.md      the rule's page, its sections to fill in
+#   testcases/ID/repro.c        the hardware reproduction on the harness
+#                               (testcases/harness/README.md): a store-
+#                               buffering placeholder that builds and runs,
+#                               with "// repro-shows: todo", which FAILS the
+#                               catalogue test until the repro is written
+#                               and says what it shows, on purpose
 #   README.md                   the rules table, regenerated from the
 #                               registry (builds $BUILD_DIR, default build/)
 # FAMILY is a name in checker/src/rules/families.h (atomics, ctrl_deps,
 # ...); SUMMARY is the table's "what" (default: a TODO). Not written: a
-# Coccinelle twin (rules/ID.cocci, with report.expected) and repro.c.
+# Coccinelle twin (rules/ID.cocci, with report.expected), and the litmus
+# form of the repro's two builds (// litmus: tags) where x86-64 cannot show
+# the outcome.
 # NO_BUILD=1 writes the files only; JOBS is the build's -j.
 # Exit 0, 1 when the build or the table fails, 2 on a usage error.
 set -eu
@@ -198,14 +206,76 @@ TODO: what to write instead.
 
 ## What the repro showed
 
-TODO: repro.c (testcases/harness/README.md, "Adding a repro"), the figures
-it printed and the CPU.
+TODO: what repro.c (testcases/harness/README.md, "Adding a repro") printed,
+the command, the date and the CPU.
 
 ## Known limits
 
 TODO: what it does not see, and the false positives known.
 EOF
-echo "add-rule.sh: wrote $rules/$family.c ($fn() and the table row), testcases/$id/{bad.c,good.c,README.md}"
+cat >"testcases/$id/repro.c" <<EOF
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * $id: TODO: the bug in one line, and the source that says why it breaks.
+ *
+ * What a run shows: TODO: the test of the bad build and of the fixed one
+ * (-DFIXED), and the outcome it counts.  The threads below are store
+ * buffering, a placeholder that builds and runs: replace them with the
+ * shape the rule finds (testcases/harness/README.md, "Adding a repro").
+ *
+ * What this CPU cannot show: TODO.  x86-64 is TSO: it shows store
+ * buffering, not load buffering or message passing through reordered
+ * stores.  Where it cannot show the outcome, add "// codegen:" tags
+ * (show-codegen.sh) and the litmus form of both builds with "// litmus:"
+ * tags (show-herd.sh).
+ */
+#include <stdio.h>
+
+#include "harness.h"
+#include "kprims.h"
+
+static int x __harness_aligned;
+static int y __harness_aligned;
+static struct harness_sb sb = { .x = &x, .y = &y };
+
+static void thread0(void *shared)
+{
+	struct harness_sb *s = shared;
+
+	WRITE_ONCE(x, 1);
+#ifdef FIXED
+	smp_mb();
+#endif
+	s->r0 = READ_ONCE(y);
+}
+
+static void thread1(void *shared)
+{
+	struct harness_sb *s = shared;
+
+	WRITE_ONCE(y, 1);
+	smp_mb();
+	s->r1 = READ_ONCE(x);
+}
+
+int main(void)
+{
+	struct harness_test t;
+
+	harness_print_header("$id", REPRO_VARIANT);
+	printf("code:      TODO: both threads as this build runs them\\n");
+	harness_sb_test(&t, &sb, "TODO", thread0, thread1);
+	return harness_sb_report(&t, REPRO_FIXED,
+				 "TODO: what the fence is on x86-64");
+}
+
+/*
+ * TODO: outcome, codegen, herd7 or cost: what this repro shows on x86-64
+ * (testcases/harness/README.md); the catalogue test fails until then.
+ */
+// repro-shows: todo
+EOF
+echo "add-rule.sh: wrote $rules/$family.c ($fn() and the table row), testcases/$id/{bad.c,good.c,README.md,repro.c}"
 
 if [ "${NO_BUILD:-}" = 1 ]; then
 	echo "add-rule.sh: NO_BUILD=1: build, then scripts/rules-table.sh for the README table"
@@ -221,5 +291,6 @@ cmake --build "$build" --target ordercheck -j"${JOBS:-$(nproc)}" >"$tmp/build.lo
 }
 scripts/rules-table.sh "$build/ordercheck" || exit 1
 echo "add-rule.sh: README.md's rules table regenerated"
-echo "next: write $fn(); until it reports, verify-$id-bad fails:"
+echo "next: write $fn(); until it reports, verify-$id-bad fails; until"
+echo "testcases/$id/repro.c is written and says what it shows, catalogue fails:"
 echo "  ctest --test-dir $build -R '^(verify|mutant)-$id-|^catalogue\$'"

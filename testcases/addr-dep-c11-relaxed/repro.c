@@ -190,6 +190,7 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: addr reader gp new_obj
 // codegen: addr reader_consume gp new_obj
 // codegen: addr reader_compared gp new_obj

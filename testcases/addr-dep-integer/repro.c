@@ -204,6 +204,7 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: addr reader gp objs
 // codegen: addr reader_masked gp objs
 // codegen: addr reader_relational gp objs

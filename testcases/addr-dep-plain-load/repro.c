@@ -241,6 +241,7 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: outcome
 // codegen: addr reader gp new_obj
 // codegen: addr reader_adjacent gp new_obj
 // codegen: addr reader_local gp new_obj

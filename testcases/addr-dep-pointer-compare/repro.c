@@ -239,6 +239,7 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: addr reader gp default_obj
 // codegen: addr reader_two_fields gp default_obj
 // codegen: addr reader_hide_in_leg gp default_obj

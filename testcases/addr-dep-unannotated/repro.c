@@ -166,5 +166,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: addr reader gp new_obj
 // codegen: addr reader_rcu gp new_obj

@@ -75,3 +75,5 @@ int main(void)
 #endif
 	return 0;
 }
+
+// repro-shows: outcome

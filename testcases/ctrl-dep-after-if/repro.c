@@ -126,5 +126,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: ctrl thread0 a d
 // codegen: ctrl thread0_plain_d a d

@@ -139,5 +139,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: ctrl thread0 a b
 // codegen: ctrl thread0_or_true a b

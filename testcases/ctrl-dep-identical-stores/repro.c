@@ -150,5 +150,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: ctrl thread0 a b
 // codegen: ctrl thread0_barrier_first a b

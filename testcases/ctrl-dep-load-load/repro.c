@@ -123,5 +123,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: codegen
 // codegen: loadload thread1 flag data
 // codegen: loadload thread1_acquire flag data

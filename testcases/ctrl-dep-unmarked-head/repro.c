@@ -127,5 +127,6 @@ int main(void)
 	return 0;
 }
 
+// repro-shows: outcome
 // codegen: poll thread0 a b
 // codegen: poll thread0_spin a b

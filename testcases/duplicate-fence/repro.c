@@ -71,3 +71,5 @@ int main(void)
 	harness_compare(&bad_wmb_mb, &fixed, NULL, ops, 7);
 	return 0;
 }
+
+// repro-shows: cost

@@ -3,7 +3,8 @@
 # repro.cmake - the `repro` target: build and run every testcases/*/repro.c
 # and each dialect's testcases/*/repro-<dialect>.c, bad and fixed, through
 # run-repro.sh, and show the code of those that ask for it through
-# show-codegen.sh.  Included by the top-level CMakeLists.txt with
+# show-codegen.sh and herd7's verdict on their litmus form through
+# show-herd.sh.  Included by the top-level CMakeLists.txt with
 # include(testcases/harness/repro.cmake).
 #
 # Not part of `all` or `make check`: repros take seconds each, need two
@@ -37,6 +38,14 @@ foreach(_repro IN LISTS ORDERCHECK_REPROS)
          COMMAND bash "${CMAKE_CURRENT_LIST_DIR}/show-codegen.sh"
                  "${_repro}" "${ORDERCHECK_REPRO_DIR}")
   endif()
+  # herd7's verdict on the litmus form of both builds, for the outcomes
+  # this CPU cannot show (the model is extracted where ctest keeps it)
+  file(STRINGS "${_repro}" _litmus REGEX "^// litmus:")
+  if(_litmus)
+    list(APPEND _repro_cmds
+         COMMAND bash "${CMAKE_CURRENT_LIST_DIR}/show-herd.sh"
+                 "${_repro}" "${CMAKE_BINARY_DIR}/litmus-corpus")
+  endif()
 endforeach()
 
 if(ORDERCHECK_REPROS)
@@ -53,3 +62,4 @@ endif()
 unset(_repro_cmds)
 unset(_repro)
 unset(_codegen)
+unset(_litmus)

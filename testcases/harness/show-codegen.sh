@@ -35,6 +35,14 @@
 #       or more, and on arm64 whether as an acquire), and on arm64 what
 #       orders each load after it: the address dependency, an acquire head
 #       (ldar), a dmb, or nothing.
+#   // codegen: order    <function> <first> <second>
+#       is every access of <second> still after the first access of
+#       <first> in the code, and what orders it after that access, by
+#       their kinds (load->store for LB, store->store for MP's writer and
+#       2+2W, store->load for SB): on x86-64 TSO itself except
+#       store->load, which needs a locked instruction or mfence; on arm64
+#       a dmb of the right kind, an acquire first, a release second, or
+#       for load->store a dependency or a branch on the loaded value.
 #
 # Output, per tag: for each compiler and variant the command, the listing
 # (each access annotated with the variable it reaches) and the verdict
@@ -586,12 +594,76 @@ function addr_verdict(   L, Lp, i, j, nh, hl, nd, nk, nc, nho, nun, r, o, via, k
 	} else if (nun) dpart = dpart "; unordered even on x86"
 	csum = dpart
 }
+# "order": what keeps the accesses of <second> after the first access of
+# <first>, whatever their kinds (load->store in LB, store->store in 2+2W
+# and in the writer of MP, store->load in SB): their order in the code,
+# then per CPU what orders them: x86-TSO all but store->load, which needs
+# a locked instruction or mfence; arm64 only a dmb of the right kind, an
+# acquire first access, a release second one, or (load->store) a
+# dependency or a branch on the loaded value.  An rmw is both a load and
+# a store: on x86-64 a locked one orders everything.
+function okind(i) { return akind[i] == "rmw" ? "rmw" : akind[i] }
+function fence_orders(f, k1, k2,   t) {
+	t = f; sub(/^(dmb|dsb) /, "", t)
+	if (t ~ /^locked/ || t == "mfence" || t ~ /^(ish|sy|osh|nsh)$/) return 1
+	if (t ~ /ld$/ || t == "lfence") return (k1 != "store")
+	if (t ~ /st$/ || t == "sfence") return (k1 == "store" && k2 == "store")
+	return 0
+}
+function order_verdict(   F, i, j, ns, k1, k2, r, nl, lines, lat, bad, nrev, x86bad, ors, msg) {
+	F = 0; for (i = 1; i <= nins; i++) if (akind[i] != "" && acc[i] == head) { F = i; break }
+	ns = 0; for (i = 1; i <= nins; i++) if (akind[i] != "" && acc[i] == store) ns++
+	if (!F) { print "verdict:   no access of " head " left in " fname "()"; csum = "no access of " head; return }
+	if (!ns) { print "verdict:   no access of " store " left in " fname "()"; csum = "no access of " store; return }
+	k1 = okind(F)
+	nl = 0; bad = 0; nrev = 0; x86bad = 0; ors = ""
+	for (i = 1; i <= nins; i++) {
+		if (!(akind[i] != "" && acc[i] == store)) continue
+		k2 = okind(i)
+		if (ad[i] < ad[F]) {
+			r = "the " k2 " of " store " comes before the " k1 " of " head " (" where(F) "): the compiler reordered them, no CPU puts them back"
+			nrev++; bad = 1; x86bad = 1
+		} else if (arch == "x86-64") {
+			if (k1 == "store" && k2 == "load") {
+				r = ""
+				for (j = F + 1; j < i; j++) if ((j in fence) && fence_orders(fence[j], k1, k2)) { r = "after the store of " head " in the code, and " fence[j] " at " hex(ad[j]) " between: ordered"; break }
+				if (r == "") { r = "after the store of " head " in the code, nothing between: x86-TSO lets this load pass the store (store buffer)"; x86bad = 1 }
+			} else
+				r = "after the " k1 " of " head " (" hex(ad[F]) ") in the code; x86-TSO keeps " k1 "->" k2 " order, so this CPU orders them whatever barrier is or is not there"
+		} else {
+			r = ""
+			for (j = F + 1; j < i; j++) if ((j in fence) && fence_orders(fence[j], k1, k2)) { r = r ", barrier (" fence[j] " at " hex(ad[j]) ")"; break }
+			if (acqr[F] && k1 != "store") r = r ", acquire " k1 " (" mn[F] ")"
+			if (relr[i] && k2 != "load") r = r ", release " k2 " (" mn[i] ")"
+			if (relr[F] && acqr[i] && k1 == "store") r = r ", release then acquire (" mn[F] ", " mn[i] ")"
+			if (k1 != "store" && k2 != "load") {
+				for (j = F + 1; j < i; j++) if ((j in brdep) && brdep[j]) { r = r ", control dependency (" where(j) ")"; break }
+				if (sdata[i]) r = r ", data dependency"
+				if (saddr[i]) r = r ", address dependency"
+			}
+			sub(/^, /, "", r)
+			if (r == "") { r = "NOT ordered after the " k1 " of " head " (" hex(ad[F]) "): no barrier that orders " k1 "->" k2 ", no acquire, release or dependency"; bad = 1 }
+			else { r = "ordered after the " k1 " of " head " (" hex(ad[F]) ") by: " r; if (ors == "") { ors = r; sub(/^.* by: /, "", ors) } }
+		}
+		for (j = 1; j <= nl; j++) if (lines[j] == r) break
+		if (j > nl) { nl++; lines[nl] = r; lat[nl] = hex(ad[i]) } else lat[j] = lat[j] ", " hex(ad[i])
+	}
+	msg = "the first access of " head " is a " k1 " (" where(F) "); " ns " access" (ns > 1 ? "es" : "") " of " store
+	msg = msg (nrev ? ", " nrev " of them before it in the code" : ", all after it in the code")
+	print "verdict:   " msg
+	for (j = 1; j <= nl; j++)
+		printf "%-10s %s at %s: %s\n", (arch == "arm64" ? "arm64:" : "x86-64:"), store, lat[j], lines[j]
+	csum = nrev ? "reordered by the compiler" : "in program order"
+	if (arch == "arm64") csum = csum (bad ? "; arm64: unordered" : "; arm64: ordered by " ors)
+	else csum = csum (x86bad ? "; unordered even on x86" : "; x86-TSO orders them")
+}
 function verdict() {
 	csum = "?"
 	if (check == "ctrl") ctrl_verdict("verdict:   ")
 	else if (check == "poll") poll_verdict()
 	else if (check == "loadload") loadload_verdict()
 	else if (check == "addr") addr_verdict()
+	else if (check == "order") order_verdict()
 	else print "verdict:   unknown check \"" check "\""
 	print "summary: " csum
 }

@@ -53,3 +53,5 @@ int main(void)
 	harness_compare(&bad, &fixed, NULL, harness_iterations(2000000), 7);
 	return 0;
 }
+
+// repro-shows: cost

@@ -92,3 +92,5 @@ int main(void)
 	harness_compare(&bad_xchg, &fixed_xchg, NULL, ops, 7);
 	return 0;
 }
+
+// repro-shows: cost

@@ -87,3 +87,5 @@ int main(void)
 #endif
 	return 0;
 }
+
+// repro-shows: outcome

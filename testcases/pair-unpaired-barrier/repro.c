@@ -76,3 +76,5 @@ int main(void)
 	harness_compare(&bad_wmb, &fixed, NULL, ops, 7);
 	return 0;
 }
+
+// repro-shows: cost

@@ -18,9 +18,10 @@
  * here, so the two builds are the same code and r0=1 r1=0 cannot appear.
  * On arm64 smp_rmb() is dmb ishld, which orders earlier loads against
  * later accesses and leaves an earlier store free to pass a later one;
- * smp_wmb() is dmb ishst.  No show-codegen.sh tag asks about the order of
- * two stores, so this file has none; the README quotes the objdump
- * listings of the writer, thread0().
+ * smp_wmb() is dmb ishst.  show-codegen.sh (the order tag at the end)
+ * prints the writer, thread0(), and says what orders its store of flag
+ * after its store of data: on arm64 not the dmb ishld of the bad build,
+ * the dmb ishst of the fixed one.
  */
 #include <stdio.h>
 
@@ -110,3 +111,6 @@ int main(void)
 #endif
 	return 0;
 }
+
+// repro-shows: codegen
+// codegen: order thread0 data flag

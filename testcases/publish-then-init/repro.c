@@ -124,3 +124,5 @@ int main(void)
 #endif
 	return 0;
 }
+
+// repro-shows: outcome

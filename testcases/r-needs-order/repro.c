@@ -130,3 +130,5 @@ int main(void)
 		"T1 has no fence here: TSO let its load of x pass its store to "
 		"y");
 }
+
+// repro-shows: outcome

@@ -92,3 +92,5 @@ int main(void)
 #endif
 	return rc;
 }
+
+// repro-shows: outcome

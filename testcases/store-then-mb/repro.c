@@ -119,3 +119,5 @@ int main(void)
 	harness_print_verdict(&res, HARNESS_SB_BOTH_ZERO, false);
 	return 0;
 }
+
+// repro-shows: cost

@@ -82,3 +82,5 @@ int main(void)
 #endif
 	return 0;
 }
+
+// repro-shows: outcome

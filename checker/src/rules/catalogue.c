@@ -29,6 +29,49 @@ static bool has_twin(const char *id)
 	return false;
 }
 
+/*
+ * " id=value id=value ... ": what each testcases/<id>/repro.c declares it
+ * shows on x86-64 (its "// repro-shows:" line), as checker/CMakeLists.txt
+ * reads them. The repro declares it, not the descriptor: the repro is
+ * what knows what it measured, and the two cannot disagree.
+ */
+#ifndef ORDERCHECK_REPRO_SHOWS
+#define ORDERCHECK_REPRO_SHOWS " "
+#endif
+
+static const struct {
+	const char *value;
+	const char *text;
+} repro_texts[] = {
+	{ "outcome", "outcome observed" },
+	{ "codegen", "codegen only" },
+	{ "herd7", "herd7 only" },
+	{ "cost", "cost measured" },
+	{ "todo", "TODO" },
+};
+
+/* The repro column's text, "none" without a repro, "?" for an unknown value. */
+static const char *repro_shows(const char *id)
+{
+	const char *p = ORDERCHECK_REPRO_SHOWS;
+	size_t n = strlen(id), len;
+	unsigned i;
+
+	for (; (p = strstr(p, id)); p += n) {
+		if (p[-1] != ' ' || p[n] != '=')
+			continue;
+		p += n + 1;
+		len = strcspn(p, " ");
+		for (i = 0; i < sizeof(repro_texts) / sizeof(repro_texts[0]);
+		     i++)
+			if (strlen(repro_texts[i].value) == len &&
+			    !strncmp(p, repro_texts[i].value, len))
+				return repro_texts[i].text;
+		return "?";
+	}
+	return "none";
+}
+
 /* A markdown table cell: '|' would end it. */
 static void cell(FILE *out, const char *text)
 {
@@ -51,6 +94,7 @@ static void row(FILE *out, const struct rule_family *f, const struct rule *r)
 	fprintf(out, " checker%s%s | %s |", scope,
 		has_twin(r->id) ? ", cocci" : "",
 		r->fix == FIX_SAFE ? "safe" : "none");
+	cell(out, repro_shows(r->id));
 	/* the table has no severity column: a remark says so */
 	if (r->sev != SEV_WARNING)
 		fprintf(out, " %s:", diag_severity_name(r->sev));
@@ -63,8 +107,8 @@ void catalogue_md(FILE *out)
 	const struct rule_family *f;
 	unsigned i, j;
 
-	fputs("| id | family | engines | fix | what |\n"
-	      "| --- | --- | --- | --- | --- |\n",
+	fputs("| id | family | engines | fix | repro on x86-64 | what |\n"
+	      "| --- | --- | --- | --- | --- | --- |\n",
 	      out);
 	for (i = 0; (f = registry_family_at(i)); i++)
 		for (j = 0; j < f->nrules; j++)
