@@ -177,6 +177,23 @@ explain)
 	expect_status 2
 	expect_err "--explain wants FILE:LINE or FILE:LINE-LINE"
 	;;
+tu-linear)
+	# 20k functions that each order the same two stores: the TU summary
+	# must cost in proportion to the functions, not to their square
+	# (issue 34: 19.6 s). Analysis against parsing CPU time of one run, so
+	# that the machine's load cancels: 3x linear, 11x quadratic.
+	awk 'BEGIN {
+		print "struct s { int a, b; };"
+		for (i = 0; i < 20000; i++)
+			printf "void w%d(struct s *p) { __atomic_store_n(&p->a, %d, __ATOMIC_RELAXED); __atomic_thread_fence(__ATOMIC_RELEASE); __atomic_store_n(&p->b, 1, __ATOMIC_RELAXED); }\n", i, i
+	}' >g.c
+	run "$oc" --stats g.c
+	expect_status 0
+	cpu=$(grep -o 'CPU: parsing [0-9.]* s, analysis [0-9.]* s' "$tmp/err")
+	[ -n "$cpu" ] || fail "no CPU figures in --stats: $err"
+	echo "$cpu" | awk '{ exit !($6 <= 6 * $3) }' ||
+		fail "analysis is more than 6x parsing, quadratic again: $cpu"
+	;;
 *)
 	fail "no case '$case'"
 	;;
