@@ -288,8 +288,9 @@ endif()
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
 # baselines, --fail-on, --changed-since. 77: a tool is missing, skipped.
 foreach(case sarif-valid sarif-validator-catches fingerprints-survive-moves
-        codeclimate suppressions baseline fail-on changed-since with-sparse
-        with-cocci)
+        codeclimate suppressions baseline fail-on changed-since
+        changed-since-config changed-since-names changed-since-unreadable
+        with-sparse with-cocci)
   add_test(NAME ci-${case}
            COMMAND ${OC_TESTCASES}/ci/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-${case} PROPERTIES SKIP_RETURN_CODE 77)
