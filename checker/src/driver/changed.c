@@ -56,9 +56,9 @@ static char *const diff_argv[] = {
 
 #define DIFF_ARGC (sizeof(diff_argv) / sizeof(diff_argv[0]))
 
-/* git's output, or NULL after saying that @what failed. */
-static char *git_output(char *const *argv, const char *what, size_t *len,
-			FILE *err)
+/* git's output, or NULL after saying that @what failed, and @hint. */
+static char *git_output(char *const *argv, const char *what, const char *hint,
+			size_t *len, FILE *err)
 {
 	int status;
 	char *out = run_capture_n(argv, NULL, false, &status, len);
@@ -66,7 +66,7 @@ static char *git_output(char *const *argv, const char *what, size_t *len,
 	if (out && WIFEXITED(status) && !WEXITSTATUS(status))
 		return out;
 	free(out);
-	fprintf(err, "ordercheck: --changed-since: %s failed\n", what);
+	fprintf(err, "ordercheck: --changed-since: %s failed%s\n", what, hint);
 	return NULL;
 }
 
@@ -88,7 +88,7 @@ static char *repo_root(void)
 
 static int read_diff(const char *rev, struct changed_lines *c, FILE *err)
 {
-	char *argv[DIFF_ARGC + 3], *out;
+	char *argv[DIFF_ARGC + 3], *out, *what;
 	size_t len;
 	int rc;
 
@@ -98,10 +98,10 @@ static int read_diff(const char *rev, struct changed_lines *c, FILE *err)
 	argv[DIFF_ARGC + 2] = NULL;
 	/* git lets it outrank -U0, and hunks with context are not ours */
 	unsetenv("GIT_DIFF_OPTS");
-	out = git_output(argv,
-			 "git diff (is REV a revision of this "
-			 "repository?)",
+	what = xasprintf("git diff %s", rev);
+	out = git_output(argv, what, " (is it a revision of this repository?)",
 			 &len, err);
+	free(what);
 	if (!out)
 		return -1;
 	rc = changed_lines_read(c, out, len, err);
@@ -125,7 +125,7 @@ static int read_untracked(struct changed_lines *c, FILE *err)
 			 ":/",
 			 NULL };
 	size_t len, i, start = 0;
-	char *out = git_output(argv, "git ls-files", &len, err);
+	char *out = git_output(argv, "git ls-files", "", &len, err);
 
 	if (!out)
 		return -1;
