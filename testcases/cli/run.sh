@@ -177,6 +177,21 @@ explain)
 	expect_status 2
 	expect_err "--explain wants FILE:LINE or FILE:LINE-LINE"
 	;;
+report-special-file)
+	# report --from-json reads each finding's file for its snippet: one
+	# naming /dev/zero must not be read until memory runs out
+	run "$oc" --format=json "$root/testcases/mb-after-atomic/bad.c" -- \
+		"-I$root/checker/include"
+	sed "s#\"file\":\"[^\"]*\"#\"file\":\"/dev/zero\"#g" "$tmp/out" >zero.json
+	grep -q '"/dev/zero"' zero.json || fail "no finding to point at /dev/zero: $out"
+	status=0
+	(ulimit -v 4000000 && timeout 60 "$oc" report --from-json zero.json \
+		-o zero.html) >"$tmp/out" 2>"$tmp/err" || status=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+	expect_status 0
+	grep -q "mb-after-atomic" zero.html || fail "the page lacks the finding"
+	;;
 tu-linear)
 	# 20k functions of one shape: what a rule looks up in the TU must
 	# cost in proportion to the functions, not to their square (issue 34:
