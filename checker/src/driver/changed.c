@@ -168,7 +168,7 @@ static bool keep_changed(const struct oc_diag *d, void *arg)
 int changed_filter(const char *rev, struct diag_list *l, FILE *err)
 {
 	struct changed_lines *c;
-	char *root;
+	char *root, real[PATH_MAX];
 	unsigned before = l->n;
 
 	if (!safe_rev(rev)) {
@@ -184,7 +184,8 @@ int changed_filter(const char *rev, struct diag_list *l, FILE *err)
 			     "repository here\n");
 		return -1;
 	}
-	c = changed_lines_new(root);
+	/* findings' files are compared resolved: so must the root be */
+	c = changed_lines_new(realpath(root, real) ? real : root);
 	free(root);
 	if (read_diff(rev, c, err) || read_untracked(c, err)) {
 		changed_lines_free(c);
