@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # scripts/fuzz.sh TARGET SECONDS [BINARY]: run one libFuzzer target of
-# fuzz/ (lsp compdb baseline store frontend) for SECONDS from its committed
+# fuzz/ (lsp compdb baseline store frontend diffread report) for SECONDS from its committed
 # corpus, fuzz/corpus/TARGET (every regression input there runs first),
 # and for frontend the rule testcases too. Exit 0 when nothing crashed,
 # leaked or hung; otherwise 1, with the input that did it in

@@ -250,7 +250,8 @@ endforeach()
 foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
-        json non-utf8 fix-in-place explain)
+        json non-utf8 fix-in-place explain tu-linear
+        report-special-file)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()
@@ -288,8 +289,9 @@ endif()
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,
 # baselines, --fail-on, --changed-since. 77: a tool is missing, skipped.
 foreach(case sarif-valid sarif-validator-catches fingerprints-survive-moves
-        codeclimate suppressions baseline fail-on changed-since with-sparse
-        with-cocci)
+        codeclimate suppressions baseline fail-on changed-since
+        changed-since-config changed-since-names changed-since-unreadable
+        with-sparse with-cocci)
   add_test(NAME ci-${case}
            COMMAND ${OC_TESTCASES}/ci/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(ci-${case} PROPERTIES SKIP_RETURN_CODE 77)

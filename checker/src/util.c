@@ -237,6 +237,14 @@ char *read_file(const char *path, size_t *len)
 char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		  int *status)
 {
+	size_t len;
+
+	return run_capture_n(argv, dir, with_stderr, status, &len);
+}
+
+char *run_capture_n(char *const *argv, const char *dir, bool with_stderr,
+		    int *status, size_t *nread)
+{
 	int fds[2];
 	pid_t pid;
 	char *buf = NULL;
@@ -275,6 +283,7 @@ char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 	}
 	close(fds[0]);
 	buf[len] = '\0';
+	*nread = len;
 	if (waitpid(pid, status, 0) < 0)
 		*status = -1;
 	return buf;

@@ -58,6 +58,9 @@ char *read_file(const char *path, size_t *len);
  */
 char *run_capture(char *const *argv, const char *dir, bool with_stderr,
 		  int *status);
+/* The same, and its length in *@len: the output may hold NUL bytes (-z). */
+char *run_capture_n(char *const *argv, const char *dir, bool with_stderr,
+		    int *status, size_t *len);
 
 /*
  * FNV-1a, the one hash: content fingerprints and keys (64 bits, chained

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "diag.h"
+#include "driver/diffread.h"
 #include "util.h"
 #include "vocab/vocab.h"
 
@@ -268,6 +269,96 @@ static void test_paths(void)
 	}
 }
 
+/* The lines of @path (a fuzz/corpus/diffread seed) a diff adds, under /r. */
+static struct changed_lines *diff_seed(const char *name, int *rc)
+{
+	char *path = xasprintf("%s/fuzz/corpus/diffread/%s",
+			       ORDERCHECK_SOURCE_DIR, name);
+	struct changed_lines *c = changed_lines_new("/r");
+	FILE *devnull = fopen("/dev/null", "w");
+	size_t len = 0;
+	char *text = read_file(path, &len);
+
+	CHECK(text && devnull);
+	*rc = text && devnull ? changed_lines_read(c, text, len, devnull) : -1;
+	if (devnull)
+		fclose(devnull);
+	free(text);
+	free(path);
+	return c;
+}
+
+/* Each changed line of @file in 1..40, as " 2 3". */
+static char *changed_list(const struct changed_lines *c, const char *file)
+{
+	struct strbuf b = { 0 };
+	unsigned line;
+
+	sb_puts(&b, "");
+	for (line = 1; line <= 40; line++)
+		if (changed_lines_has(c, file, line))
+			sb_printf(&b, " %u", line);
+	return sb_detach(&b);
+}
+
+static void check_lines(const struct changed_lines *c, const char *file,
+			const char *want)
+{
+	char *got = changed_list(c, file);
+
+	CHECK_STR(got, want);
+	free(got);
+}
+
+/*
+ * --changed-since's reader of git diff on real diffs: names git quotes or
+ * pads, an added "++ b" that reads "+++ b", a rename, a deletion, a mode
+ * change, a file git takes for binary, lines without a newline.
+ */
+static void test_diffread(void)
+{
+	static const char *const mixed[][2] = {
+		{ "/r/b.bin", " 1" },	     { "/r/moved.c", " 21" },
+		{ "/r/new\ttab.c", " 1 2" }, { "/r/nonl.c", " 1 2" },
+		{ "/r/sp ace.c", " 2 3" },   { "/r/ta\"b.c", " 2" },
+		{ "/r/\xc3\xbc.c", " 3" },   { "/r/del.c", "" },
+		{ "/r/mode.c", "" },
+	};
+	static const char cut[] = "1\t0\ta.c\0\0diff --git a/a.c b/a.c\n"
+				  "--- a/a.c\n+++ b/a.c\n@@ -1,0 +2,2 @@\n+x\n";
+	static const char unlisted[] =
+		"1\t0\ta.c\0\0diff --git a/b.c b/b.c\n"
+		"--- a/b.c\n+++ b/b.c\n@@ -1,0 +2 @@\n+x\n";
+	struct changed_lines *c;
+	FILE *devnull = fopen("/dev/null", "w");
+	unsigned i;
+	int rc;
+
+	c = diff_seed("mixed", &rc);
+	CHECK(rc == 0);
+	for (i = 0; i < sizeof(mixed) / sizeof(mixed[0]); i++)
+		check_lines(c, mixed[i][0], mixed[i][1]);
+	changed_lines_free(c);
+	c = diff_seed("names", &rc);
+	CHECK(rc == 0);
+	check_lines(c, "/r/sp ace.c", " 2 3");
+	changed_lines_free(c);
+	/* a pure deletion marks the line before it */
+	c = diff_seed("pure-deletion", &rc);
+	CHECK(rc == 0);
+	check_lines(c, "/r/moved.c", " 1");
+	changed_lines_free(c);
+	/* what the reader cannot follow is an error, not fewer lines */
+	c = changed_lines_new("/r");
+	CHECK(changed_lines_read(c, cut, sizeof(cut) - 1, devnull) == -1);
+	changed_lines_free(c);
+	c = changed_lines_new("/r");
+	CHECK(changed_lines_read(c, unlisted, sizeof(unlisted) - 1, devnull) ==
+	      -1);
+	changed_lines_free(c);
+	fclose(devnull);
+}
+
 int main(void)
 {
 	test_classes();
@@ -275,6 +366,7 @@ int main(void)
 	test_orders();
 	test_wire_format();
 	test_paths();
+	test_diffread();
 	if (failures)
 		fprintf(stderr, "%d unit test failures\n", failures);
 	else

@@ -159,6 +159,91 @@ changed-since)
 	run "$oc" --changed-since no-such-rev a.c -- "$inc"
 	expect_status 2
 	;;
+changed-since-config)
+	# a user's git config must not change what the diff says: each of
+	# these once, then all of them and GIT_DIFF_OPTS at once, run from a
+	# subdirectory (diff.relative)
+	need git
+	mkdir -p repo/src && cd repo || fail "mkdir"
+	git init -q . && git config user.email t@example.invalid &&
+		git config user.name t
+	cp ../a.c src/a.c && git add src/a.c && git commit -qm base || fail "commit"
+	printf '\nvoid added(atomic_t *v)\n{\n\tatomic_dec(v);\n\tsmp_mb();\n}\n' >>src/a.c
+	printf '#!/bin/sh\necho "an external diff"\n' >"$tmp/extdiff" &&
+		chmod +x "$tmp/extdiff"
+	cd src || fail "cd"
+	GIT_CONFIG_GLOBAL=$tmp/gitconfig
+	export GIT_CONFIG_GLOBAL
+	for cfg in diff.noprefix=true diff.mnemonicPrefix=true \
+		color.diff=always color.ui=always "diff.external=$tmp/extdiff" \
+		diff.relative=true diff.interHunkContext=30 core.quotePath=true \
+		diff.renames=copies diff.context=7 diff.suppressBlankEmpty=true \
+		all; do
+		rm -f "$tmp/gitconfig"
+		if [ "$cfg" = all ]; then
+			cat "$tmp/every" >"$tmp/gitconfig"
+			GIT_DIFF_OPTS=--unified=9
+			export GIT_DIFF_OPTS
+		else
+			git config -f "$tmp/gitconfig" "${cfg%%=*}" "${cfg#*=}"
+			cat "$tmp/gitconfig" >>"$tmp/every"
+		fi
+		run "$oc" --changed-since HEAD a.c -- "$inc"
+		[ "$status" -eq 1 ] || fail "with $cfg: exit status $status, want 1; stderr: $err"
+		n=$(grep -c 'warning:' "$tmp/out")
+		[ "$n" -eq 1 ] && grep -q 'a.c:48:2: warning:' "$tmp/out" ||
+			fail "with $cfg: want the one finding in the change (a.c:48), got $n: $out"
+	done
+	;;
+changed-since-names)
+	# names git quotes or pads: a space (a tab after it in the header),
+	# UTF-8 (octal escapes unless core.quotePath=false), a double quote
+	need git
+	git init -q repo && cd repo || fail "git init"
+	git config user.email t@example.invalid && git config user.name t
+	git config core.quotePath true
+	for f in "a b.c" "ü.c" 'q"x.c'; do
+		cp ../a.c "$f" || fail "cp $f"
+	done
+	git add . && git commit -qm base || fail "commit"
+	for f in "a b.c" "ü.c" 'q"x.c'; do
+		printf '\nvoid added(atomic_t *v)\n{\n\tatomic_dec(v);\n\tsmp_mb();\n}\n' >>"$f"
+	done
+	run "$oc" --changed-since HEAD "a b.c" "ü.c" 'q"x.c' -- "$inc"
+	expect_status 1
+	for f in "a b.c" "ü.c" 'q"x.c'; do
+		grep -qF "$f:48:2: warning:" "$tmp/out" ||
+			fail "the change to '$f' lost its finding: $out"
+	done
+	[ "$(grep -c 'warning:' "$tmp/out")" -eq 3 ] ||
+		fail "want the three findings in the change: $out"
+	;;
+changed-since-unreadable)
+	# a diff the reader cannot map to lines (a git that spells it
+	# otherwise) is an error naming the file, never fewer findings
+	need git
+	git init -q repo && cd repo || fail "git init"
+	git config user.email t@example.invalid && git config user.name t
+	cp ../a.c . && git add a.c && git commit -qm base || fail "commit"
+	printf '\nvoid added(atomic_t *v)\n{\n\tatomic_dec(v);\n\tsmp_mb();\n}\n' >>a.c
+	real=$(command -v git)
+	mkdir "$tmp/bin"
+	for mangle in 's#^+++ b/#+++ w/#' '/^+\tsmp_mb/d' 's#^\(@@ .* +[0-9]*\),6 @@#\1,3 @@#'; do
+		cat >"$tmp/bin/git" <<GEOF
+#!/bin/sh
+case " \$* " in
+*" diff "*) "$real" "\$@" | sed '$mangle' ;;
+*) exec "$real" "\$@" ;;
+esac
+GEOF
+		chmod +x "$tmp/bin/git"
+		PATH=$tmp/bin:$PATH run "$oc" --changed-since HEAD a.c -- "$inc"
+		[ "$status" -eq 2 ] ||
+			fail "a diff mangled by sed '$mangle': exit status $status, want 2; stdout: $out; stderr: $err"
+		echo "$err" | grep -q "a.c" ||
+			fail "a diff mangled by sed '$mangle': the error does not name a.c: $err"
+	done
+	;;
 with-sparse)
 	need sparse
 	cp "$root/testcases/addr-dep-plain-load/annotated-regression.c" r.c

@@ -177,6 +177,50 @@ explain)
 	expect_status 2
 	expect_err "--explain wants FILE:LINE or FILE:LINE-LINE"
 	;;
+report-special-file)
+	# report --from-json reads each finding's file for its snippet: one
+	# naming /dev/zero must not be read until memory runs out
+	run "$oc" --format=json "$root/testcases/mb-after-atomic/bad.c" -- \
+		"-I$root/checker/include"
+	sed "s#\"file\":\"[^\"]*\"#\"file\":\"/dev/zero\"#g" "$tmp/out" >zero.json
+	grep -q '"/dev/zero"' zero.json || fail "no finding to point at /dev/zero: $out"
+	status=0
+	(ulimit -v 4000000 && timeout 60 "$oc" report --from-json zero.json \
+		-o zero.html) >"$tmp/out" 2>"$tmp/err" || status=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+	expect_status 0
+	grep -q "mb-after-atomic" zero.html || fail "the page lacks the finding"
+	;;
+tu-linear)
+	# 20k functions of one shape: what a rule looks up in the TU must
+	# cost in proportion to the functions, not to their square (issue 34:
+	# 19.6 s). Analysis against parsing CPU time of one run, so that the
+	# machine's load cancels. Each ordering the same two stores (the TU
+	# summary's orders): 3x now, 11x quadratic. Each waking through one
+	# helper defined last (rule_function_named()): 2x now, 7x quadratic.
+	awk 'BEGIN {
+		print "struct s { int a, b; };"
+		for (i = 0; i < 20000; i++)
+			printf "void w%d(struct s *p) { __atomic_store_n(&p->a, %d, __ATOMIC_RELAXED); __atomic_thread_fence(__ATOMIC_RELEASE); __atomic_store_n(&p->b, 1, __ATOMIC_RELAXED); }\n", i, i
+	}' >orders.c
+	awk 'BEGIN {
+		print "#include <ordercheck/linux.h>"
+		print "struct chan { wait_queue_head_t wq; int ready; };"
+		print "static bool sleepers(struct chan *c);"
+		for (i = 0; i < 20000; i++)
+			printf "void s%d(struct chan *c) { WRITE_ONCE(c->ready, 1); if (sleepers(c)) wake_up(&c->wq); }\n", i
+		print "static bool sleepers(struct chan *c) { return waitqueue_active(&c->wq); }"
+	}' >wakers.c
+	for shape in orders:6 wakers:4; do
+		run "$oc" --stats "${shape%:*}.c" -- "-I$root/checker/include"
+		expect_status 0
+		cpu=$(grep -o 'CPU: parsing [0-9.]* s, analysis [0-9.]* s' "$tmp/err")
+		[ -n "$cpu" ] || fail "${shape%:*}: no CPU figures in --stats: $err"
+		echo "$cpu" | awk -v max="${shape#*:}" '{ exit !($6 <= max * $3) }' ||
+			fail "${shape%:*}: analysis is more than ${shape#*:}x parsing, quadratic again: $cpu"
+	done
+	;;
 *)
 	fail "no case '$case'"
 	;;

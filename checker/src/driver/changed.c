@@ -5,20 +5,12 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "../util.h"
+#include "diffread.h"
 
-struct hunk {
-	char *file; /* absolute */
-	unsigned first, last;
-};
-
-struct hunks {
-	struct hunk *v;
-	unsigned n;
-};
-
-/* What may reach the shell: revision names, ranges, HEAD~2, @{u}. */
+/* What may reach git as a revision: names, ranges, HEAD~2, @{u}. */
 static bool safe_rev(const char *rev)
 {
 	const char *p;
@@ -33,76 +25,88 @@ static bool safe_rev(const char *rev)
 	return true;
 }
 
-static char *run_line(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	char buf[PATH_MAX];
-	char *r = NULL;
+/*
+ * git diff in one form whatever the user's config says: no colour, no
+ * external or textconv driver, no prefix swapped (diff.noprefix,
+ * diff.mnemonicPrefix) or path made relative (diff.relative), no hunks
+ * merged across unchanged lines (diff.interHunkContext), renames found
+ * as git's default finds them, every file read as text, and non-ASCII
+ * names unquoted; the numstat is how the patch is checked.
+ */
+static char *const diff_argv[] = {
+	"git",
+	"-c",
+	"core.quotePath=false",
+	"diff",
+	"--numstat",
+	"-p",
+	"-z",
+	"-U0",
+	"--inter-hunk-context=0",
+	"--no-color",
+	"--no-ext-diff",
+	"--no-textconv",
+	"--text",
+	"--no-relative",
+	"--find-renames",
+	"--submodule=short",
+	"--src-prefix=a/",
+	"--dst-prefix=b/",
+};
 
-	if (!p)
+#define DIFF_ARGC (sizeof(diff_argv) / sizeof(diff_argv[0]))
+
+/* git's output, or NULL after saying that @what failed, and @hint. */
+static char *git_output(char *const *argv, const char *what, const char *hint,
+			size_t *len, FILE *err)
+{
+	int status;
+	char *out = run_capture_n(argv, NULL, false, &status, len);
+
+	if (out && WIFEXITED(status) && !WEXITSTATUS(status))
+		return out;
+	free(out);
+	fprintf(err, "ordercheck: --changed-since: %s failed%s\n", what, hint);
+	return NULL;
+}
+
+static char *repo_root(void)
+{
+	char *argv[] = { "git", "rev-parse", "--show-toplevel", NULL };
+	int status;
+	size_t len;
+	char *out = run_capture_n(argv, NULL, false, &status, &len);
+
+	if (!out || !WIFEXITED(status) || WEXITSTATUS(status) || !len) {
+		free(out);
 		return NULL;
-	if (fgets(buf, sizeof(buf), p)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		r = xstrdup(buf);
 	}
-	if (pclose(p) != 0) {
-		free(r);
-		r = NULL;
-	}
-	return r;
+	if (out[len - 1] == '\n')
+		out[len - 1] = '\0';
+	return out;
 }
 
-static void add_hunk(struct hunks *h, const char *file, unsigned first,
-		     unsigned count)
+static int read_diff(const char *rev, struct changed_lines *c, FILE *err)
 {
-	h->v = xrealloc(h->v, (h->n + 1) * sizeof(*h->v));
-	h->v[h->n].file = xstrdup(file);
-	h->v[h->n].first = first;
-	/* a pure deletion: the line after it is what changed */
-	h->v[h->n].last = count ? first + count - 1 : first;
-	h->n++;
-}
-
-static int read_hunks(const char *rev, const char *root, struct hunks *h,
-		      FILE *err)
-{
-	char *cmd = xasprintf("git diff -U0 --no-color --no-ext-diff %s --",
-			      rev);
-	FILE *p = popen(cmd, "r");
-	char line[8192], *file = NULL;
+	char *argv[DIFF_ARGC + 3], *out, *what;
+	size_t len;
 	int rc;
 
-	free(cmd);
-	if (!p) {
-		fprintf(err, "ordercheck: cannot run git diff\n");
+	memcpy(argv, diff_argv, sizeof(diff_argv));
+	argv[DIFF_ARGC] = (char *)rev;
+	argv[DIFF_ARGC + 1] = "--";
+	argv[DIFF_ARGC + 2] = NULL;
+	/* git lets it outrank -U0, and hunks with context are not ours */
+	unsetenv("GIT_DIFF_OPTS");
+	what = xasprintf("git diff %s", rev);
+	out = git_output(argv, what, " (is it a revision of this repository?)",
+			 &len, err);
+	free(what);
+	if (!out)
 		return -1;
-	}
-	while (fgets(line, sizeof(line), p)) {
-		unsigned first, count = 1;
-
-		if (!strncmp(line, "+++ ", 4)) {
-			line[strcspn(line, "\n")] = '\0';
-			free(file);
-			file = !strncmp(line + 4, "b/", 2) ?
-				       xasprintf("%s/%s", root, line + 6) :
-				       NULL;
-		} else if (!strncmp(line, "@@ ", 3) && file) {
-			const char *plus = strchr(line, '+');
-
-			if (plus && sscanf(plus, "+%u,%u", &first, &count) >= 1)
-				add_hunk(h, file, first, count);
-		}
-	}
-	free(file);
-	rc = pclose(p);
-	if (rc != 0) {
-		fprintf(err,
-			"ordercheck: git diff %s failed (is it a "
-			"revision of this repository?)\n",
-			rev);
-		return -1;
-	}
-	return 0;
+	rc = changed_lines_read(c, out, len, err);
+	free(out);
+	return rc;
 }
 
 /*
@@ -110,92 +114,84 @@ static int read_hunks(const char *rev, const char *root, struct hunks *h,
  * finding in a file added since REV but not yet committed (or staged)
  * would be dropped, and the run would pass. Ignored files stay out.
  */
-static int read_untracked(const char *root, struct hunks *h, FILE *err)
+static int read_untracked(struct changed_lines *c, FILE *err)
 {
-	FILE *p = popen("git ls-files -z --others --exclude-standard "
-			"--full-name :/",
-			"r");
-	struct strbuf name = { 0 };
-	char *file, ch;
-	int c;
+	char *argv[] = { "git",
+			 "ls-files",
+			 "-z",
+			 "--others",
+			 "--exclude-standard",
+			 "--full-name",
+			 ":/",
+			 NULL };
+	size_t len, i, start = 0;
+	char *out = git_output(argv, "git ls-files", "", &len, err);
 
-	if (!p) {
-		fprintf(err, "ordercheck: cannot run git ls-files\n");
+	if (!out)
 		return -1;
-	}
-	while ((c = getc(p)) != EOF) {
-		if (c) {
-			ch = (char)c;
-			sb_add(&name, &ch, 1);
+	for (i = 0; i < len; i++) {
+		if (out[i])
 			continue;
-		}
-		file = xasprintf("%s/%.*s", root, (int)name.len,
-				 name.len ? name.s : "");
-		add_hunk(h, file, 1, UINT_MAX);
-		free(file);
-		name.len = 0;
+		changed_lines_whole(c, out + start, i - start);
+		start = i + 1;
 	}
-	free(name.s);
-	if (pclose(p) != 0) {
-		fprintf(err, "ordercheck: git ls-files failed\n");
-		return -1;
-	}
+	free(out);
 	return 0;
 }
 
-static bool touched(const struct hunks *h, const char *file, unsigned line)
+/*
+ * Whether a finding at @file:@line is on a changed line. A file that
+ * cannot be resolved is kept: the report may hold more, never less.
+ */
+static bool touched(const struct changed_lines *c, const char *file,
+		    unsigned line)
 {
 	char abs[PATH_MAX];
-	unsigned i;
 
-	if (!realpath(file, abs))
-		return false;
-	for (i = 0; i < h->n; i++)
-		if (!strcmp(h->v[i].file, abs) && line >= h->v[i].first &&
-		    line <= h->v[i].last)
-			return true;
-	return false;
+	return !realpath(file, abs) || changed_lines_has(c, abs, line);
 }
 
 /* A finding stays if it, or a partner location of it, is on a changed line. */
 static bool keep_changed(const struct oc_diag *d, void *arg)
 {
-	const struct hunks *h = arg;
+	const struct changed_lines *c = arg;
 	unsigned j;
 
-	if (!d->rule || touched(h, d->file, d->line))
+	if (!d->rule || touched(c, d->file, d->line))
 		return true;
 	for (j = 0; j < d->nnotes; j++)
-		if (touched(h, d->notes[j].file, d->notes[j].line))
+		if (touched(c, d->notes[j].file, d->notes[j].line))
 			return true;
 	return false;
 }
 
 int changed_filter(const char *rev, struct diag_list *l, FILE *err)
 {
-	struct hunks h = { NULL, 0 };
-	char *root;
-	unsigned i, before = l->n;
+	struct changed_lines *c;
+	char *root, real[PATH_MAX];
+	unsigned before = l->n;
 
 	if (!safe_rev(rev)) {
-		fprintf(err, "ordercheck: --changed-since: '%s' is not a "
-			"revision name\n", rev);
+		fprintf(err,
+			"ordercheck: --changed-since: '%s' is not a "
+			"revision name\n",
+			rev);
 		return -1;
 	}
-	root = run_line("git rev-parse --show-toplevel 2>/dev/null");
+	root = repo_root();
 	if (!root) {
 		fprintf(err, "ordercheck: --changed-since needs a git "
-			"repository here\n");
+			     "repository here\n");
 		return -1;
 	}
-	if (read_hunks(rev, root, &h, err) || read_untracked(root, &h, err)) {
-		free(root);
-		return -1;
-	}
-	diag_list_filter(l, keep_changed, &h);
-	for (i = 0; i < h.n; i++)
-		free(h.v[i].file);
-	free(h.v);
+	/* findings' files are compared resolved: so must the root be */
+	c = changed_lines_new(realpath(root, real) ? real : root);
 	free(root);
+	if (read_diff(rev, c, err) || read_untracked(c, err)) {
+		changed_lines_free(c);
+		return -1;
+	}
+	diag_list_filter(l, keep_changed, c);
+	changed_lines_free(c);
 	return (int)(before - l->n);
 }

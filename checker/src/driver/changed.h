@@ -11,7 +11,11 @@
 
 #include "../diag.h"
 
-/* Returns the number of findings dropped, or -1 after telling @err why. */
+/*
+ * Returns the number of findings dropped, or -1 after telling @err why:
+ * git failed, or a changed file's lines could not be read from its diff
+ * (then dropping anything could hide a finding of the change).
+ */
 int changed_filter(const char *rev, struct diag_list *l, FILE *err);
 
 #endif

@@ -91,6 +91,19 @@ static char *abs_path(const struct page *pg, const char *file)
 	return xasprintf("%s/%s", pg->info->base, file);
 }
 
+/*
+ * A source file's text, if it is a regular file: the findings of
+ * report --from-json may name /dev/zero or a FIFO, which never end.
+ */
+static char *read_source(const char *path, size_t *len)
+{
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return NULL;
+	return read_file(path, len);
+}
+
 static struct src *source(struct page *pg, const char *file)
 {
 	struct src *s;
@@ -106,7 +119,7 @@ static struct src *source(struct page *pg, const char *file)
 	memset(s, 0, sizeof(*s));
 	s->path = xstrdup(file);
 	abs = abs_path(pg, file);
-	s->text = read_file(abs, &len);
+	s->text = read_source(abs, &len);
 	free(abs);
 	if (!s->text)
 		return s;
