@@ -933,11 +933,13 @@ static bool two_modes(const struct fact_fn *f, const struct pair_side *a,
 
 /*
  * Two sides of one function are one thread, unless the function has two
- * modes, one side in each (if the slot is full it consumes, else it
- * publishes: two legs of one branch), and two CPUs may run it at once (no
- * single-threaded entry alone reaches it, contexts.h): then it is both
- * sides of its own protocol, for MP, S and SB. Sides in straight-line
- * code are one run's accesses, whatever order they come in.
+ * modes that its reader's flag picks, one side in each (if the slot is
+ * full it consumes, else it publishes: the reader's second access is in
+ * a leg of a branch on its flag, the writer's in another), and two CPUs
+ * may run it at once (no single-threaded entry alone reaches it,
+ * contexts.h): then it is both sides of its own protocol, for MP and S.
+ * Sides in straight-line code are one run's accesses, and the cases of a
+ * switch on something else (a command's) are no protocol.
  */
 static bool same_function(const struct pass *p, enum shape shape,
 			  const struct pair_side *a, const struct pair_side *b,
@@ -948,8 +950,8 @@ static bool same_function(const struct pass *p, enum shape shape,
 	(void)why, (void)n;
 	if (a->fn != b->fn)
 		return false;
-	return (shape != SHAPE_MP && shape != SHAPE_S && shape != SHAPE_SB) ||
-	       f->entry || !two_modes(f, a, b);
+	return (shape != SHAPE_MP && shape != SHAPE_S) || f->entry ||
+	       f->v[b->j].guard != (int)b->i || !two_modes(f, a, b);
 }
 
 /* Where a side's ordering is unknown, no verdict can be made on the pair. */
