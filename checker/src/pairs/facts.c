@@ -369,11 +369,71 @@ static void flatten_cases(struct flat *f, const struct event *e, int leg,
 	}
 }
 
+/*
+ * The locks held after a branch: those every leg that falls through to
+ * what follows holds (a leg that ends in a return, break, continue or
+ * goto does not: `if (!rnp->qsmask) { unlock(); continue; }` leaves the
+ * lock held after it). Must-hold, as RELAY's locksets are.
+ */
+struct held {
+	char before[LOCKSET_MAX], after[LOCKSET_MAX];
+	unsigned locks_before, locks_after;
+	bool any; /* a leg fell through */
+};
+
+static bool leg_jumps(const struct evlist *l)
+{
+	const struct event *last = l->n ? l->v[l->n - 1] : NULL;
+
+	return last && last->type == EV_JUMP;
+}
+
+static void held_before(const struct flat *f, struct held *h)
+{
+	memcpy(h->before, f->lockset, sizeof(h->before));
+	h->locks_before = f->locks;
+	h->any = false;
+}
+
+static void held_restore(struct flat *f, const struct held *h)
+{
+	memcpy(f->lockset, h->before, sizeof(f->lockset));
+	f->locks = h->locks_before;
+}
+
+static void held_meet(const struct flat *f, struct held *h)
+{
+	char both[LOCKSET_MAX];
+
+	if (!h->any) {
+		memcpy(h->after, f->lockset, sizeof(h->after));
+		h->locks_after = f->locks;
+		h->any = true;
+		return;
+	}
+	lockset_intersect(h->after, f->lockset, both, sizeof(both));
+	memcpy(h->after, both, sizeof(h->after));
+	if (f->locks < h->locks_after)
+		h->locks_after = f->locks;
+}
+
+/* Every leg jumps away: what follows is reached from elsewhere (a label). */
+static void held_after(struct flat *f, const struct held *h)
+{
+	if (!h->any) {
+		held_restore(f, h);
+		return;
+	}
+	memcpy(f->lockset, h->after, sizeof(f->lockset));
+	f->locks = h->locks_after;
+}
+
 static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
 	const char *name = e->prim ? e->name : "";
 	int c, branch, mine[2] = { -1, -1 }, guard = f->guard;
+	struct held held;
 	unsigned j;
 
 	switch (e->type) {
@@ -438,16 +498,26 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			flatten_cases(f, e, leg, c >= 0 ? c : *cdep, branch);
 			break;
 		}
+		held_before(f, &held);
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
 			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
 			f->guard = c >= 0 ? c : guard;
+			held_restore(f, &held);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
 			f->guard = guard;
+			if (!leg_jumps(&e->legs[j]))
+				held_meet(f, &held);
 			if (j < 2)
 				mine[j] = me;
 		}
+		/* an if without an else falls through holding what it held */
+		if (e->nlegs < 2) {
+			held_restore(f, &held);
+			held_meet(f, &held);
+		}
+		held_after(f, &held);
 		/* after the legs: their own branches set it too */
 		f->branch_legs[0] = mine[0];
 		f->branch_legs[1] = mine[1];

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../vocab/vocab.h"
+#include "../pairs/inline.h"
 #include "pairs_shapes.h"
 
 /* How far after the pointer store a later publication may stand. */
@@ -48,6 +49,23 @@ static bool says_unordered(const struct fact *f)
 	return p && (p->roles & R_UNORDERED_PUBLISH);
 }
 
+/*
+ * The field stored is of another object than the pointer stored: both
+ * paths known, in the function's own code (a callee's paths name its own
+ * parameters). ext4's __es_find_extent_range() fills the caller's
+ * on-stack result and caches a tree node: no publication of the result.
+ */
+static bool other_object(const struct pair_candidate *c,
+			 const struct pair_side *w)
+{
+	const struct fact_fn *fn = pairing_fn(c->set, w);
+	const struct fact *field = pairing_first(c->set, w),
+			  *ptr = pairing_second(c->set, w);
+
+	return field->base && ptr->written && field->base != ptr->written &&
+	       !facts_via(fn, field) && !facts_via(fn, ptr);
+}
+
 bool dependency_reader_trusts(const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
@@ -62,5 +80,5 @@ bool dependency_reader_trusts(const struct pair_candidate *c)
 	       (rptr->flags & FA_POINTER) && ptr->op == FO_STORE &&
 	       ptr->cls == OC_MSTORE && !says_unordered(ptr) &&
 	       field->op == FO_STORE && !field->locks && !ptr->locks &&
-	       !later_publication(c, w);
+	       !later_publication(c, w) && !other_object(c, w);
 }
