@@ -71,3 +71,27 @@ int tbl_get(struct tbl *t)
 	spin_unlock(&t->lock);
 	return n;
 }
+
+/*
+ * a full fence between two plain stores is there for something else (a
+ * waker's store buffering: Linux 6.1's tcp_rcv_state_process() before
+ * the state change): it shows no message passing protocol
+ */
+struct conn {
+	int una;
+	int marker;
+};
+
+void conn_established(struct conn *c)
+{
+	c->una = 1;
+	smp_mb();
+	c->marker = 1;
+}
+
+int conn_check(struct conn *c)
+{
+	if (c->marker)
+		return c->una;
+	return 0;
+}

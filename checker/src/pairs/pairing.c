@@ -85,6 +85,7 @@ static bool same_dir(const char *a, const char *b)
 
 static bool in_table(const char *s, size_t n, const char *const *t, size_t nt);
 static bool not_a_flag(const struct fact *f);
+static bool counting(const struct fact *f);
 static bool message(const struct fact_fn *f, unsigned i, unsigned j);
 
 /* A key parsed once, not once per generic type (keys_of_struct()). */
@@ -444,6 +445,19 @@ static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
  * and orders nothing (the fence deleted) meets it. The flag as
  * plain_flag_ok() takes it; @data is the other access.
  */
+/*
+ * The fence message passing asks for on @need's side: smp_wmb() between
+ * a writer's stores, smp_rmb() between a reader's loads. A full fence is
+ * mostly there for something else (store buffering against a waker,
+ * tcp_rcv_state_process()'s smp_mb() before the state change) and shows
+ * no protocol of the two plain accesses around it.
+ */
+static bool mp_fence(const struct fact *x, unsigned need)
+{
+	return x->op == FO_FENCE &&
+	       x->cls == (need == VO_WW ? OC_FENCE_W : OC_FENCE_R);
+}
+
 static bool fenced_plain_side(const struct pass *p, const struct fact_fn *f,
 			      unsigned i, unsigned j, unsigned need)
 {
@@ -453,14 +467,15 @@ static bool fenced_plain_side(const struct pass *p, const struct fact_fn *f,
 	unsigned k;
 
 	if (!plain_flag_ok(f, flag, data, need == VO_WW ? j : i) ||
-	    data->locks || not_a_flag(flag))
+	    data->locks || not_a_flag(flag) || counting(flag) ||
+	    (flag->flags & F_LOCAL_CPU))
 		return false;
-	for (k = i + 1; k < j && f->v[k].op != FO_FENCE; k++)
+	for (k = i + 1; k < j && !mp_fence(&f->v[k], need); k++)
 		;
 	if (k == j)
 		return false;
 	o = order_between(f, i, j, need, p->sums);
-	return o.ord == ORD_YES && o.by && o.by->op == FO_FENCE;
+	return o.ord == ORD_YES && o.by && mp_fence(o.by, need);
 }
 
 /*
