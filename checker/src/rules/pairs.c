@@ -966,10 +966,12 @@ static const struct rule rules[] = {
 	  "first store can be the one that lasts "
 	  "(opt-in: `-Wtwo-plus-two-w-needs-order`)" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
-	  ON_TREE(check_pair_unpaired_barrier),
+	  ON_TREE_FLAGS(check_pair_unpaired_barrier, RULE_OPT_IN),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "
 	  "reads (writes) in the other order, or whose \"pairs with\" comment "
-	  "names a function not in the tree" },
+	  "names a function not in the tree (opt-in: "
+	  "`-Wpair-unpaired-barrier`; on Linux 6.1 its partners were mostly "
+	  "there, out of the pairing's sight)" },
 	{ "misplaced-barrier", SEV_WARNING, FIX_SAFE,
 	  ON_TREE(check_misplaced_barrier),
 	  "the barrier is there but an access is on the wrong side of it: the "
