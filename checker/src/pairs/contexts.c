@@ -63,7 +63,11 @@ static void add_caller(struct contexts *c, const char *callee, unsigned fn)
 {
 	struct ctx *x = ctx_of(c, callee);
 
-	x->callers = xrealloc(x->callers, (x->ncallers + 1) * sizeof(unsigned));
+	/* doubling: a helper called from thousands of places */
+	if (!(x->ncallers & (x->ncallers - 1)))
+		x->callers = xrealloc(x->callers,
+				      (x->ncallers ? 2 * x->ncallers : 1) *
+					      sizeof(unsigned));
 	x->callers[x->ncallers++] = fn;
 }
 

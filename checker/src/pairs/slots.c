@@ -26,7 +26,11 @@ struct strmap *slots_new(const struct fact_set *s)
 
 		if (added)
 			*x = xcalloc(1, sizeof(**x));
-		(*x)->v = xrealloc((*x)->v, ((*x)->n + 1) * sizeof(unsigned));
+		/* doubling: an ops field that hundreds of tables fill */
+		if (!((*x)->n & ((*x)->n - 1)))
+			(*x)->v =
+				xrealloc((*x)->v, ((*x)->n ? 2 * (*x)->n : 1) *
+							  sizeof(unsigned));
 		(*x)->v[(*x)->n++] = b;
 	}
 	for (f = 0; f < s->nfns; f++)
