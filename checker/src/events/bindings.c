@@ -13,7 +13,6 @@
 #include "arena.h"
 #include "bindings.h"
 #include "builder.h"
-#include "keys.h"
 
 struct collect {
 	struct tu_ir *out;
@@ -27,9 +26,7 @@ static void add(struct collect *c, const char *slot, CXCursor fn)
 
 	if (o->nbinds == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 16;
-		o->binds = realloc(o->binds, c->cap * sizeof(*o->binds));
-		if (!o->binds)
-			abort();
+		o->binds = xrealloc(o->binds, c->cap * sizeof(*o->binds));
 	}
 	o->binds[o->nbinds].slot = arena_strdup(&o->arena, slot);
 	o->binds[o->nbinds].fn = arena_strdup(&o->arena, name);
