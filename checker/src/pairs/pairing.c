@@ -438,14 +438,6 @@ static bool plain_flag_ok(const struct fact_fn *f, const struct fact *flag,
 }
 
 /*
- * A plain flag's side that orders its two accesses with a fence
- * (data; smp_wmb(); flag = 1 and if (flag) { smp_rmb(); data }): the
- * fence shows the protocol as a marked flag would, so the side is
- * collected with the marked ones, and a partner that keeps the flag plain
- * and orders nothing (the fence deleted) meets it. The flag as
- * plain_flag_ok() takes it; @data is the other access.
- */
-/*
  * The fence message passing asks for on @need's side: smp_wmb() between
  * a writer's stores, smp_rmb() between a reader's loads. A full fence is
  * mostly there for something else (store buffering against a waker,
@@ -458,6 +450,14 @@ static bool mp_fence(const struct fact *x, unsigned need)
 	       x->cls == (need == VO_WW ? OC_FENCE_W : OC_FENCE_R);
 }
 
+/*
+ * A plain flag's side that orders its two accesses with a fence
+ * (data; smp_wmb(); flag = 1 and if (flag) { smp_rmb(); data }): the
+ * fence shows the protocol as a marked flag would, so the side is
+ * collected with the marked ones, and a partner that keeps the flag plain
+ * and orders nothing (the fence deleted) meets it. The flag as
+ * plain_flag_ok() takes it; @data is the other access.
+ */
 static bool fenced_plain_side(const struct pass *p, const struct fact_fn *f,
 			      unsigned i, unsigned j, unsigned need)
 {
@@ -476,6 +476,17 @@ static bool fenced_plain_side(const struct pass *p, const struct fact_fn *f,
 		return false;
 	o = order_between(f, i, j, need, p->sums);
 	return o.ord == ORD_YES && o.by && mp_fence(o.by, need);
+}
+
+/*
+ * A reader's side of two plain loads ordered by smp_rmb(), whose first
+ * decides on the second: collect_fn() takes it with the marked sides,
+ * collect_plain_flags() leaves it.
+ */
+static bool fenced_plain_reader(const struct pass *p, const struct fact_fn *f,
+				unsigned i, unsigned j)
+{
+	return message(f, i, j) && fenced_plain_side(p, f, i, j, VO_RR);
 }
 
 /*
@@ -521,8 +532,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 			    !has_group(p, ROLE_WW, b->key, a->key))
 				continue;
 			if (b->op == FO_LOAD && first[j] >= i &&
-			    !(message(f, i, j) &&
-			      fenced_plain_side(p, f, i, j, VO_RR)))
+			    !fenced_plain_reader(p, f, i, j))
 				add_side(p, ROLE_RR, fn, i, j);
 			if (b->op == FO_STORE && marked(b))
 				add_side(p, ROLE_RW, fn, i, j);
@@ -679,8 +689,7 @@ static void collect_fn(struct pass *p, unsigned fn)
 				add_side(p, ROLE_WW, fn, i, j);
 			if (a->op == FO_LOAD && !marked(a) &&
 			    b->op == FO_LOAD && first[j] >= i &&
-			    message(f, i, j) &&
-			    fenced_plain_side(p, f, i, j, VO_RR))
+			    fenced_plain_reader(p, f, i, j))
 				add_side(p, ROLE_RR, fn, i, j);
 			/* an RMW reads the latest value: not an SB load; and
 			 * store buffering is looked for in one function */
