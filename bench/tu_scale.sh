@@ -1,12 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # tu_scale.sh [N...]: per-file analysis on generated files of N small
-# functions of one shape, the shapes that made a per-TU lookup quadratic
-# (issue 34: 1.2 / 4.1 / 19.6 s for 5k / 10k / 20k):
-#   orders  each orders the same two stores (a store, a release fence, a
-#           store): the TU summary's writer orders
-#   wakers  each stores a condition and wakes through one helper defined
-#           last: the rules' function-by-name lookup
+# functions of one shape (bench/gen_tu_shape.sh: orders, wakers), the
+# shapes that made a per-TU lookup quadratic (issue 34: 1.2 / 4.1 /
+# 19.6 s for 5k / 10k / 20k).
 # Prints, per shape and N, ordercheck's wall time, clang -fsyntax-only's
 # on the same file and their ratio: time that doubles with N is linear,
 # time that quadruples is the next quadratic. ORDERCHECK and CLANG
@@ -20,29 +17,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- 5000 10000 20000
 
-# gen SHAPE N: the file, on stdout
-gen() {
-	case $1 in
-	orders)
-		awk -v n="$2" 'BEGIN {
-			print "struct s { int a, b; };"
-			for (i = 0; i < n; i++)
-				printf "void w%d(struct s *p) { __atomic_store_n(&p->a, %d, __ATOMIC_RELAXED); __atomic_thread_fence(__ATOMIC_RELEASE); __atomic_store_n(&p->b, 1, __ATOMIC_RELAXED); }\n", i, i
-		}'
-		;;
-	wakers)
-		awk -v n="$2" 'BEGIN {
-			print "#include <ordercheck/linux.h>"
-			print "struct chan { wait_queue_head_t wq; int ready; };"
-			print "static bool sleepers(struct chan *c);"
-			for (i = 0; i < n; i++)
-				printf "void s%d(struct chan *c) { WRITE_ONCE(c->ready, 1); if (sleepers(c)) wake_up(&c->wq); }\n", i
-			print "static bool sleepers(struct chan *c) { return waitqueue_active(&c->wq); }"
-		}'
-		;;
-	esac
-}
-
 # wall CMD...: CMD's wall time in seconds (its output and status ignored)
 wall() {
 	/usr/bin/time -f %e -o "$tmp/time" "$@" >/dev/null 2>&1 || true
@@ -52,7 +26,7 @@ wall() {
 printf '%-7s %10s %12s %12s %8s\n' shape functions ordercheck/s clang/s ratio
 for shape in ${SHAPES:-orders wakers}; do
 	for n in "$@"; do
-		gen "$shape" "$n" >"$tmp/g.c"
+		"$top/bench/gen_tu_shape.sh" "$shape" "$n" >"$tmp/g.c"
 		t_oc=$(wall "$oc" "$tmp/g.c" -- "-I$inc")
 		t_cc=$(wall "$cc" -fsyntax-only "-I$inc" "$tmp/g.c")
 		ratio=$(awk -v a="$t_oc" -v b="$t_cc" 'BEGIN {

@@ -203,26 +203,12 @@ tu-linear)
 	# 34: 19.6 s at 20k). The analysis CPU time of the 4N file against
 	# the N file's: 4x when linear, 16x when quadratic; more than 8x
 	# fails. A growth ratio of one build, so that neither the machine's
-	# load nor a sanitizer's slowdown (both files pay it) decides. Each
-	# ordering the same two stores (the TU summary's orders), each waking
-	# through one helper defined last (rule_function_named()).
-	for n in 4000 16000; do
-		awk -v n=$n 'BEGIN {
-			print "struct s { int a, b; };"
-			for (i = 0; i < n; i++)
-				printf "void w%d(struct s *p) { __atomic_store_n(&p->a, %d, __ATOMIC_RELAXED); __atomic_thread_fence(__ATOMIC_RELEASE); __atomic_store_n(&p->b, 1, __ATOMIC_RELAXED); }\n", i, i
-		}' >orders-$n.c
-		awk -v n=$n 'BEGIN {
-			print "#include <ordercheck/linux.h>"
-			print "struct chan { wait_queue_head_t wq; int ready; };"
-			print "static bool sleepers(struct chan *c);"
-			for (i = 0; i < n; i++)
-				printf "void s%d(struct chan *c) { WRITE_ONCE(c->ready, 1); if (sleepers(c)) wake_up(&c->wq); }\n", i
-			print "static bool sleepers(struct chan *c) { return waitqueue_active(&c->wq); }"
-		}' >wakers-$n.c
-	done
+	# load nor a sanitizer's slowdown (both files pay it) decides. The
+	# shapes are bench/gen_tu_shape.sh's: the TU summary's orders and
+	# rule_function_named()'s wakers.
 	for shape in orders wakers; do
 		for n in 4000 16000; do
+			"$root/bench/gen_tu_shape.sh" $shape $n >$shape-$n.c
 			run "$oc" --stats "$shape-$n.c" -- "-I$root/checker/include"
 			expect_status 0
 			cpu=$(grep -o 'CPU: parsing [0-9.]* s, analysis [0-9.]* s' "$tmp/err")
