@@ -46,9 +46,9 @@ static void held_at(struct fact_set *s, struct strmap *m, const char *name,
  * the tree, or read into a local first, as rcu_do_batch() does) has a
  * caller we cannot see: it holds nothing.
  */
-static void indirect_calls(struct fact_set *s, struct strmap *m)
+static void indirect_calls(struct fact_set *s, struct strmap *by_slot,
+			   struct strmap *m)
 {
-	struct strmap *by_slot = slots_new(s);
 	const struct slot_fns *st;
 	unsigned f, k, b;
 
@@ -67,10 +67,9 @@ static void indirect_calls(struct fact_set *s, struct strmap *m)
 		if (!st->called)
 			held_at(s, m, s->binds[b].fn, "");
 	}
-	slots_free(by_slot);
 }
 
-static struct strmap *calls_hold(struct fact_set *s)
+static struct strmap *calls_hold(struct fact_set *s, struct strmap *by_slot)
 {
 	struct strmap *m = strmap_new();
 	unsigned f, k;
@@ -82,7 +81,7 @@ static struct strmap *calls_hold(struct fact_set *s)
 			if (x->op == FO_CALL && x->name[0] && x->name[0] != '*')
 				held_at(s, m, x->name, x->lockset);
 		}
-	indirect_calls(s, m);
+	indirect_calls(s, by_slot, m);
 	return m;
 }
 
@@ -108,11 +107,13 @@ static bool hold_all(struct fact_set *s, struct fact_fn *fn, const char *set)
 
 void facts_caller_locks(struct fact_set *s)
 {
+	/* the slots and their calls stay as they are: the rounds add locks */
+	struct strmap *by_slot = slots_new(s);
 	unsigned round, f;
 	bool changed = true;
 
 	for (round = 0; round < ROUNDS && changed; round++) {
-		struct strmap *m = calls_hold(s);
+		struct strmap *m = calls_hold(s, by_slot);
 
 		changed = false;
 		for (f = 0; f < s->nfns; f++) {
@@ -124,4 +125,5 @@ void facts_caller_locks(struct fact_set *s)
 		}
 		strmap_free(m, free);
 	}
+	slots_free(by_slot);
 }
