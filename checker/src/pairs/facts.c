@@ -381,11 +381,12 @@ struct held {
 	bool any; /* a leg fell through */
 };
 
-static bool leg_jumps(const struct evlist *l)
+/* A leg's last event when it jumps away (return, break, continue, goto). */
+static const struct event *leg_jump(const struct evlist *l)
 {
 	const struct event *last = l->n ? l->v[l->n - 1] : NULL;
 
-	return last && last->type == EV_JUMP;
+	return last && last->type == EV_JUMP ? last : NULL;
 }
 
 static void held_before(const struct flat *f, struct held *h)
@@ -507,7 +508,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			held_restore(f, &held);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
 			f->guard = guard;
-			if (!leg_jumps(&e->legs[j]))
+			if (!leg_jump(&e->legs[j]))
 				held_meet(f, &held);
 			if (j < 2)
 				mine[j] = me;
@@ -541,10 +542,9 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 /* Whether a leg ends by leaving the function. */
 static bool leg_returns(const struct evlist *l)
 {
-	const struct event *last = l->n ? l->v[l->n - 1] : NULL;
+	const struct event *last = leg_jump(l);
 
-	return last && last->type == EV_JUMP && last->name &&
-	       !strcmp(last->name, "return");
+	return last && last->name && !strcmp(last->name, "return");
 }
 
 /*
