@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the header-body memo (src/tu/bodies.h): what its scan
+ * Unit tests of the header-body memo (src/bodies/bodies.h): what its scan
  * reads as identifiers, directives and pastes, which bodies a plan keeps,
  * and the "seen" set's rollback when a blanked TU is analysed again.
  */
@@ -12,7 +12,7 @@
 #include "check.h"
 #include "events/build.h"
 #include "events/builder.h"
-#include "tu/bodies.h"
+#include "bodies/bodies.h"
 #include "util.h"
 
 struct scanned {

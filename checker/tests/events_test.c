@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "bodies/worker.h"
 #include "events/build.h"
 #include "events/keys.h"
 #include "tu/frontend.h"
@@ -656,7 +657,8 @@ static bool builds(const char *tc, struct build_opts *bo, const char *name)
 static void test_scans(void)
 {
 	char dir[32] = "/tmp/oc-scans-XXXXXX", h[48], tc[48];
-	struct build_opts bo = { .scans = scans_new() };
+	struct build_opts bo = { .hooks = &worker_memo_hooks,
+				 .hooks_ctx = worker_memo_new(false) };
 
 	if (!mkdtemp(dir)) {
 		failures++;
@@ -673,7 +675,7 @@ static void test_scans(void)
 		      "static inline void f(void) { smp_mb(); }\n");
 	CHECK(builds(tc, &bo, "f"));
 	CHECK(builds(tc, &bo, "f"));
-	scans_free(bo.scans);
+	worker_memo_free(bo.hooks_ctx);
 	unlink(h);
 	unlink(tc);
 	rmdir(dir);

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The editor's memo against a fresh build (events/prefix.c): a file is
+ * The editor's memo against a fresh build (memo/prefix.c): a file is
  * checked as the language server checks it, then edited at evenly spaced
  * lines, one edit at a time; after each, the events of the re-check that
  * kept functions from the memo must be those of a fresh parse and build
  * of the same text, byte for byte (events_dump()).
  *
- *	ordercheck_memo_check [-n EDITS] [-s] [-p BUILD_DIR] FILE [-- FLAGS]
+ *	ordercheck_memo_check [-n EDITS] [-s] [-k KEPT] [-p BUILD_DIR] FILE
+ *			      [-- FLAGS]
  *
  * Each edit is one of: a space at the end of a line, a blank line, a
  * comment line, a new function; before each, the memo is recorded anew
  * from the unedited text, or with -s the edits pile up, the memo moving
  * with them, as in an editing session. Prints
- * how many functions each re-check kept; exit status 1 on a difference.
+ * how many functions each re-check kept; exit status 1 on a difference,
+ * or when the re-checks kept fewer than KEPT of the main file's functions
+ * in all (a memo that keeps nothing is always the same as a fresh build).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@
 #include "events/build.h"
 #include "events/events.h"
 #include "filetext.h"
+#include "memo/memo.h"
 #include "tu/frontend.h"
 #include "util.h"
 
@@ -47,7 +51,7 @@ static char *dump_tu(CXTranslationUnit *tu, struct build_opts *bo,
 	bo->seen = seen_new();
 	/* as the worker (lsp/tu_cache.c): parsed anew, without a preamble */
 	if (events_build_tu(*tu, bo, &ir) == EVENTS_NEED_FULL_VIEW) {
-		rp->whole = rp->whole || !prefix_memo_local_ok(bo->prefix);
+		rp->whole = rp->whole || !doc_memo_local_ok(bo->hooks_ctx);
 		clang_disposeTranslationUnit(*tu);
 		if (frontend_parse(rp->whole ? rp->full_idx : rp->idx, rp->job,
 				   rp->fo, rp->uf, tu, &msgs)) {
@@ -69,7 +73,7 @@ static char *dump_tu(CXTranslationUnit *tu, struct build_opts *bo,
 	seen_free(bo->seen);
 	bo->seen = NULL;
 	if (kept)
-		*kept = prefix_memo_reused(bo->prefix);
+		*kept = doc_memo_reused(bo->hooks_ctx);
 	return s;
 }
 
@@ -180,6 +184,7 @@ int main(int argc, char **argv)
 	struct tu_job *jobs = NULL, job = { 0 };
 	const struct tu_job *jp;
 	unsigned nedits = 8, njobs = 0, lines = 1, i, bad = 0;
+	unsigned min_kept = 0, kept = 0;
 	const char *build = NULL, *file;
 	char *text, *err = NULL, *cwd, *abs_file;
 	size_t len;
@@ -203,10 +208,12 @@ int main(int argc, char **argv)
 			nedits = (unsigned)atoi(argv[++a]);
 		else if (!strcmp(argv[a], "-p"))
 			build = argv[++a];
+		else if (!strcmp(argv[a], "-k"))
+			min_kept = (unsigned)atoi(argv[++a]);
 	}
 	if (a >= argc) {
-		fprintf(stderr, "usage: ordercheck_memo_check [-n EDITS] [-p "
-				"BUILD_DIR] FILE [-- FLAGS]\n");
+		fprintf(stderr, "usage: ordercheck_memo_check [-n EDITS] [-s] "
+				"[-k KEPT] [-p BUILD_DIR] FILE [-- FLAGS]\n");
 		return 2;
 	}
 	/* absolute, as the editor names it: a re-parse names it so */
@@ -265,13 +272,13 @@ int main(int argc, char **argv)
 		if (kind == 3 && !(line = top_level_line(text, len, line)))
 			continue;
 		t = edited(text, len, line, kind);
-		if (piled && bo.prefix)
+		if (piled && bo.hooks_ctx)
 			goto edit;
 		/* recorded from the text before the edit, each time */
-		prefix_memo_free(bo.prefix);
-		include_memo_free(bo.includes);
-		bo.includes = include_memo_new();
-		bo.prefix = prefix_memo_new();
+		doc_memo_free(bo.hooks_ctx);
+		bo.hooks = &doc_memo_hooks;
+		bo.hooks_ctx = doc_memo_new();
+		bo.preamble = true;
 		uf.Contents = text;
 		uf.Length = (unsigned long)len;
 		if (frontend_reparse(&tu, jp, &fo, &uf, &msgs)) {
@@ -315,6 +322,7 @@ edit:
 			}
 			bad++;
 		}
+		kept += k.main;
 		free(got);
 		free(want);
 		clang_disposeTranslationUnit(fresh);
@@ -326,8 +334,14 @@ edit:
 			free(t);
 		}
 	}
-	prefix_memo_free(bo.prefix);
-	include_memo_free(bo.includes);
+	if (kept < min_kept) {
+		fprintf(stderr,
+			"memo_check: the re-checks kept %u of the main file's "
+			"functions in all, want at least %u\n",
+			kept, min_kept);
+		bad++;
+	}
+	doc_memo_free(bo.hooks_ctx);
 	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	clang_disposeIndex(local_idx);

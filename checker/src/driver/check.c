@@ -8,7 +8,8 @@
 #include <unistd.h>
 
 #include "../pairs/inputs.h"
-#include "../tu/bodies.h"
+#include "../bodies/bodies.h"
+#include "../bodies/worker.h"
 
 /*
  * Test hooks for the crash and timeout isolation of the worker pool
@@ -26,19 +27,20 @@ static void test_hooks(const char *file)
 			pause();
 }
 
-/* A worker's memo of header bodies (tu/bodies.h), and the TU's plan. */
-struct blanking {
-	struct body_memo *memo;
-	struct body_plan plan;
-	const char *base; /* where the IR's paths are relative to */
+/*
+ * What one worker process keeps across the TUs it checks, created after
+ * fork(), in the process that uses it (check_opts.worker).
+ */
+struct worker {
+	CXIndex idx;
+	struct worker_memo *memo; /* bodies/worker.h */
+	struct input_cache *inputs;
 };
 
-static int was_blanked(void *arg, CXFile f, unsigned off)
-{
-	struct blanking *bl = arg;
-
-	return bodies_plan_blanked(bl->memo, &bl->plan, f, off);
-}
+struct blanking {
+	struct body_memo *memo;
+	const char *base; /* where the IR's paths are relative to */
+};
 
 static void built(void *arg, const struct tu_ir *ir,
 		  const struct function_ir *fn)
@@ -54,43 +56,45 @@ static void built(void *arg, const struct tu_ir *ir,
 	free(path);
 }
 
+/* @o's analysis, with what the worker keeps under it */
+static struct analyze_opts analyze_opts(const struct check_opts *o,
+					struct worker *w)
+{
+	struct analyze_opts ao = o->analyze;
+
+	ao.build.hooks = &worker_memo_hooks;
+	ao.build.hooks_ctx = w->memo;
+	return ao;
+}
+
 /*
  * Parse and analyse @job with the header bodies it seems not to need
- * blanked (tu/bodies.h); if the analysis needs one after all, parse the
- * file whole and analyse it again.
+ * blanked (bodies/bodies.h); if the analysis needs one after all, parse
+ * the file whole and analyse it again.
  */
-static int check_blanked(CXIndex idx, const struct tu_job *job,
+static int check_blanked(struct worker *w, const struct tu_job *job,
 			 const struct check_opts *o, CXTranslationUnit *tu,
 			 struct job_result *out)
 {
-	static struct body_memo *memo;
-	static struct phantom_set *phantoms;
-	struct blanking bl = { .base = o->frontend.base_dir };
-	struct analyze_opts ao = o->analyze;
+	struct blanking bl = { .memo = w->memo->bodies,
+			       .base = o->frontend.base_dir };
+	struct analyze_opts ao = analyze_opts(o, w);
+	struct body_plan plan;
 	double t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID), t1;
 	int rc;
 
-	if (!memo) {
-		memo = bodies_new();
-		phantoms = phantoms_new();
-	}
-	bl.memo = memo;
-	bodies_plan(memo, job, &bl.plan);
-	rc = frontend_parse_headers(idx, job, &o->frontend, bl.plan.files,
-				    bl.plan.n, tu, &out->diags);
+	bodies_plan(bl.memo, job, &plan);
+	rc = frontend_parse_headers(w->idx, job, &o->frontend, plan.files,
+				    plan.n, tu, &out->diags);
 	t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	out->parse_cpu += t1 - t0;
 	if (rc)
 		goto out;
 	/* first: a function its first build describes must be known */
-	bodies_learn(memo, *tu, job);
+	bodies_learn(bl.memo, *tu, job);
 	ao.built = built;
 	ao.built_arg = &bl;
-	ao.build.phantoms = phantoms;
-	if (bl.plan.nblanked) {
-		ao.build.blanked = was_blanked;
-		ao.build.blanked_ctx = &bl;
-	}
+	worker_memo_tu(w->memo, plan.nblanked ? &plan : NULL);
 	seen_mark(ao.build.seen);
 	rc = analyze_tu(*tu, &ao, &out->diags, &out->facts);
 	if (rc == EVENTS_NEED_BODIES) {
@@ -99,33 +103,32 @@ static int check_blanked(CXIndex idx, const struct tu_job *job,
 		out->blank_misses++;
 		out->rest_cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 		t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
-		rc = frontend_parse(idx, job, &o->frontend, NULL, tu,
+		rc = frontend_parse(w->idx, job, &o->frontend, NULL, tu,
 				    &out->diags);
 		out->parse_cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 		t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 		if (rc)
 			goto out;
-		bl.plan.nblanked = 0;
-		ao = o->analyze;
+		plan.nblanked = 0;
+		worker_memo_tu(w->memo, NULL);
+		ao = analyze_opts(o, w);
 		ao.built = built;
 		ao.built_arg = &bl;
-		ao.build.phantoms = phantoms;
 		analyze_tu(*tu, &ao, &out->diags, &out->facts);
 	} else {
-		out->blanked += bl.plan.nblanked;
+		out->blanked += plan.nblanked;
 	}
 	out->rest_cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 out:
-	bodies_plan_free(&bl.plan);
+	worker_memo_tu(w->memo, NULL);
+	bodies_plan_free(&plan);
 	return rc;
 }
 
 void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 {
-	/* created after fork(), in the process that uses it */
-	static CXIndex idx;
-	static struct input_cache *inputs;
 	struct check_opts *o = arg;
+	struct worker *w = o->worker;
 	CXTranslationUnit tu;
 	/*
 	 * The process's CPU time: libclang parses on a thread of its own,
@@ -135,27 +138,32 @@ void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 	int rc;
 
 	test_hooks(job->file);
-	if (!idx)
-		idx = clang_createIndex(0, 0);
+	if (!w) {
+		w = o->worker = xcalloc(1, sizeof(*w));
+		w->idx = clang_createIndex(0, 0);
+		w->memo = worker_memo_new(o->blank_bodies);
+	}
 	if (o->blank_bodies) {
-		if (check_blanked(idx, job, o, &tu, out))
+		if (check_blanked(w, job, o, &tu, out))
 			return;
 	} else {
-		rc = frontend_parse(idx, job, &o->frontend, NULL, &tu,
+		struct analyze_opts ao = analyze_opts(o, w);
+
+		rc = frontend_parse(w->idx, job, &o->frontend, NULL, &tu,
 				    &out->diags);
 		t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 		out->parse_cpu = t1 - t0;
 		if (rc)
 			return;
-		analyze_tu(tu, &o->analyze, &out->diags, &out->facts);
+		analyze_tu(tu, &ao, &out->diags, &out->facts);
 		out->rest_cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 	}
 	t1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (o->inputs) {
 		/* headers repeat from file to file: hash each once per worker */
-		if (!inputs)
-			inputs = input_cache_new();
-		inputs_write(tu, inputs, &out->inputs);
+		if (!w->inputs)
+			w->inputs = input_cache_new();
+		inputs_write(tu, w->inputs, &out->inputs);
 	}
 	clang_disposeTranslationUnit(tu);
 	out->rest_cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;

@@ -14,9 +14,11 @@ struct check_opts {
 	struct analyze_opts analyze;
 	bool inputs; /* record the files each TU reads (the facts store) */
 	bool blank_bodies; /* blank the header bodies a TU cannot need */
+	/* what a worker process keeps: NULL until its first TU (check.c) */
+	struct worker *worker;
 };
 
-/* A worker_fn: one CXIndex per process, created on first use. */
+/* A worker_fn: what it keeps (an index, memos) is made on first use. */
 void check_job(const struct tu_job *job, void *opts, struct job_result *out);
 
 #endif

@@ -351,7 +351,6 @@ int main(int argc, char **argv)
 	co.analyze.build.old_bitops = o.old_bitops;
 	co.analyze.build.dialect = o.dialect;
 	co.analyze.build.seen = seen_new();
-	co.analyze.build.scans = scans_new();
 	if (o.dump_ir) {
 		co.analyze.dump_ir = stdout;
 		o.jobs = 0; /* print in order, from this process */
@@ -396,7 +395,6 @@ out:
 	fingerprints_free(fps, nfps);
 	diag_list_free(&l);
 	seen_free(co.analyze.build.seen);
-	scans_free(co.analyze.build.scans);
 	frontend_jobs_free(jobs, njobs);
 	frontend_jobs_free(to.db, to.ndb);
 	options_free(&o);

@@ -17,7 +17,7 @@ struct job_result {
 	bool done; /* checked, not lost to a crash or timeout */
 	/* CPU seconds of the worker: libclang's parse, and the rest (--stats) */
 	double parse_cpu, rest_cpu;
-	/* header bodies blanked (tu/bodies.h), and parses done again whole */
+	/* header bodies blanked (bodies/bodies.h), and parses done again whole */
 	unsigned blanked, blank_misses;
 };
 

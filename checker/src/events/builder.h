@@ -19,6 +19,9 @@
 #include "../util.h"
 #include "arena.h"
 #include "build.h"
+#include "cursor.h"
+#include "lex.h"
+#include "seam.h"
 
 /*
  * The files events point into: display name, text and line starts, read
@@ -33,7 +36,6 @@ struct ir_file {
 	size_t len;
 	unsigned *lines; /* offsets of line starts, built on first use */
 	unsigned nlines;
-	struct scan_file *scans; /* scans.c's, once looked up */
 };
 
 /* The loads a value comes from, and what its computation did to them. */
@@ -50,43 +52,6 @@ struct srcset {
 struct local_val {
 	CXCursor decl;
 	struct srcset src;
-};
-
-/* A callee defined in this TU, seen from its callers. */
-/* Bytes [lo, hi) of the main file's text. */
-struct pm_span {
-	unsigned lo, hi;
-};
-
-struct summary {
-	CXFile file;
-	unsigned off;
-	bool done;
-	/*
-	 * made in a prefix (prefix.c) from what follows it: from the main
-	 * file (@tainted_main), whose text it read is in @reads, or from a
-	 * header none of the prefix's functions was in yet (@tainted_out)
-	 */
-	bool tainted, tainted_main, tainted_out;
-	/*
-	 * Recording a memo: the function whose build made it (an index of
-	 * the TU's), and the main file's text it read, its callees'
-	 * included (memo_edit.c).
-	 */
-	unsigned creator;
-	struct pm_span *reads;
-	unsigned nreads;
-	bool rmw; /* an atomic RMW anywhere in it */
-	const struct event *first, *last;
-	const struct evlist *body; /* all its events (arena) */
-	const char **params; /* its parameters' names (arena) */
-	unsigned nparams;
-};
-
-/* A position in file coordinates. */
-struct floc {
-	CXFile file;
-	unsigned line, col, off;
 };
 
 /* A node's extent and its ends as file locations (text_extent()). */
@@ -140,37 +105,13 @@ struct builder {
 	 */
 	struct macro_exp **claims;
 	unsigned nclaims, claims_cap;
-	/* the prefix memo, recorded or reused (prefix.c) */
-	struct prefix_memo *pm;
-	int pm_mode; /* PM_* */
-	bool pm_prefix; /* before the main file's first function */
-	bool pm_poison; /* the prefix leans on what follows: not kept */
-	bool pm_taint; /* what is being built read past the prefix */
-	bool pm_taint_main, pm_taint_out; /* ...in the main file, another */
-	/* recording: the headers prefix_outside() said so of */
-	const void **pm_outs;
-	unsigned pm_nouts, pm_outs_cap;
-	/*
-	 * where the last definition of the main file that an untainted
-	 * build of the prefix used ends, + 1 (prefix_planned())
-	 */
-	unsigned pm_watch_end;
-	unsigned pm_fn; /* the index of the function being built */
-	/* a reuse on a local view (build.h): the record's rest is the memo's */
-	bool pm_local;
-	/* build the function @name of the prefix at @file, @off, again */
-	bool (*pm_build_at)(struct builder *b, const char *file, unsigned off,
-			    const char *name);
-	void *pm_walk; /* pm_build_at()'s */
-	CXFile pm_main; /* the main file, when there is a memo */
-	/* recording: the main file's text the builds under way read */
-	struct pm_span *pm_reads;
-	unsigned pm_nreads, pm_readcap;
-	const void **pm_files; /* files of the prefix's functions (a set) */
-	unsigned pm_nfiles, pm_cap;
-	unsigned *pm_fns_cap; /* the room in the TU's list of functions */
-	struct pm_log *pm_log; /* recording: the claims, when */
-	unsigned pm_nlog, pm_logcap;
+	/* what is kept between builds, and what this one did (seam.h) */
+	const struct build_hooks *hooks;
+	void *hooks_ctx;
+	struct build_effects
+		fx; /* the function's being built, if hooks->built */
+	struct fn_walk *walk; /* tu.c's */
+	CXFile main_file;
 	/* the condition of the if being visited, for compare_note() */
 	const CXCursor *cmp_at;
 	struct ptr_compare *cmp; /* what compare_note() found there */
@@ -194,25 +135,6 @@ struct kids {
 /* seen.c: true if @key was already present; inserts it otherwise. */
 bool seen_test_and_add(struct seen_set *s, const char *key);
 
-/* phantom.c: copies of header functions built, by "display:offset" */
-void phantom_put(struct phantom_set *p, const char *key,
-		 const struct function_ir *f);
-const struct function_ir *phantom_get(const struct phantom_set *p,
-				      const char *key);
-struct function_ir *
-phantom_place(struct builder *b, const struct function_ir *f, const char *file);
-
-/*
- * scans.c: whether the header function at an offset of a file names a
- * primitive, as an earlier TU of the process found it: 1 or 0, or -1
- * if not known yet.
- */
-struct scan_file;
-struct scan_file *scans_file(struct scan_memo *m, const char *path, size_t len,
-			     time_t mtime);
-int scans_get(const struct scan_file *sf, unsigned off);
-void scans_put(struct scan_file *sf, unsigned off, bool named);
-
 /* text.c: the source text behind cursors and macro expansions */
 struct ir_file *text_file(struct builder *b, CXFile f);
 const char *text_display(struct builder *b, CXFile f);
@@ -227,13 +149,6 @@ const char *text_of(struct builder *b, CXCursor c);
 void text_span_of_cursor(struct builder *b, CXCursor c, struct src_span *sp);
 void text_span_of_macro(struct builder *b, const struct macro_exp *m,
 			struct src_span *sp);
-bool text_is_ident(char c);
-/*
- * Whether bytes [@lo, @hi) of @buf name a primitive of any dialect (an
- * identifier vocab_lookup() knows, with VOCAB_NO_HEADER). The text is not
- * preprocessed: a macro that expands to one is not seen.
- */
-bool text_names_primitive(const char *buf, size_t lo, size_t hi);
 char *text_token_at(struct builder *b, CXFile f, unsigned off);
 void text_free_files(struct ir_file **files, unsigned n);
 
@@ -242,9 +157,7 @@ struct kids cursor_kids(CXCursor c);
 CXCursor cursor_strip(CXCursor c);
 CXCursor cursor_strip_casts(CXCursor c);
 bool cursor_last_child(CXCursor c, CXCursor *last);
-CXCursor cursor_body(CXCursor def);
 bool body_was_blanked(struct builder *b, struct floc at);
-char *cursor_spelling(CXCursor c);
 bool cursor_type_is_pointer(CXType t);
 bool cursor_is_local_var(CXCursor ref);
 bool cursor_is_zero(CXCursor c);
@@ -259,7 +172,6 @@ void event_emit(struct builder *b, struct event *e);
 void event_set_prim(struct event *e, const struct vocab_entry *p,
 		    const struct build_opts *o);
 void event_set_order(struct event *e, int mo, int mo_fail);
-void event_free_list(struct evlist *l);
 
 /* defuse.c: the loads each value comes from */
 void defuse_add(struct srcset *s, const struct event *e);
@@ -297,143 +209,12 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx);
 void call_visit(struct builder *b, CXCursor c);
 bool call_visit_atomic_expr(struct builder *b, CXCursor c);
 
-/* lexstate.c: where a byte of C text is, as the preprocessor reads it */
-enum lex_state { LEX_CODE, LEX_BLOCK, LEX_LINE, LEX_STR, LEX_CHR };
-/*
- * Move @st over the byte at @i of @buf (@len bytes): returns the bytes
- * that took (two for a comment's opening or end, an escape, more for a
- * backslash-newline), or 0 when a newline ends a // comment or a literal
- * left open: @st is then LEX_CODE and the newline is yet to be read.
- */
-size_t lex_step(const char *buf, size_t len, size_t i, enum lex_state *st);
-/* A blank between tokens, the newline included. */
-bool lex_blank(char c);
-
-/* includes.c: the memo of build.h; get returns false when it is stale */
-bool include_memo_get(struct include_memo *m, CXTranslationUnit tu, CXFile main,
-		      enum oc_dialect *d, bool *found);
-void include_memo_put(struct include_memo *m, CXTranslationUnit tu, CXFile main,
-		      char **paths, unsigned n, enum oc_dialect d, bool found);
-
-/* prefix.c: the prefix memo of build.h */
-enum { PM_OFF, PM_RECORD, PM_REUSE };
-struct tu_ir;
-/* Before the walk: record or reuse; false when a reuse cannot go on. */
-/* @cap: out->fns's room, when it makes it */
-bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
-		  bool includes_same, unsigned *cap);
-/*
- * Before macros_done(), on a local view: the entries of the preamble
- * from the memo's copy of the record (memo_pp.c); false if they cannot
- * be told.
- */
-bool prefix_splice(struct builder *b, CXFile main);
-/* memo_pp.c: the prefix memo's copy of the preprocessing record */
-struct pp_memo;
-/* A copy of @mt, complete and done (macros_done()). */
-struct pp_memo *pp_memo_record(struct macro_table *mt, CXFile main);
-void pp_memo_free(struct pp_memo *p);
-/*
- * Into @mt, a local view's table not yet done, the entries of @p's
- * record before the view's first, which @p0, the main file's first
- * function, follows; @taken: how many.
- */
-bool pp_memo_splice(const struct pp_memo *p, struct macro_table *mt,
-		    CXFile main, unsigned p0, unsigned *taken);
-/* After macros_done(): ready to give the prefix's claims back. */
-bool prefix_claims(struct builder *b, CXFile main);
-/* A function of the prefix in @f (record). */
-void prefix_visit(struct builder *b, CXFile f);
-/*
- * Reuse: whether the function at @at, @c, is one of the prefix's to
- * build again (it read past the prefix); the kept ones before it are
- * added to @out and what they did to the builder's state is redone.
- */
-bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
-		    CXCursor c);
-/*
- * A function was built at @at (record): @taint, a header function of
- * the prefix that read past it (b->pm_taint_main, b->pm_taint_out say
- * where), or one of the rest that is never kept; its build read the main
- * file's text in b->pm_reads.
- */
-void prefix_built(struct builder *b, struct floc at, bool taint);
-/*
- * Recording: the build under way used @u's plan, which may have looked
- * up a definition the main file makes past the prefix: one such in a
- * build the memo keeps means it is not kept. A tainted build is made
- * again at each reuse, in a table with the definitions of that text.
- */
-void prefix_planned(struct builder *b, const struct macro_exp *u);
-/* Recording: the build under way read [@lo, @hi) of the main file. */
-void prefix_read(struct builder *b, unsigned lo, unsigned hi);
-/*
- * Reuse, past the prefix: the main file's function at @at, @name, which
- * this check would build, is the memo's next one and read only text
- * before the first byte the edit changed; it is added to @out, and what
- * its build did to the builder's state is done again (1). 0 when it is
- * not: from there on every function is built. -1: the memo did not fit.
- */
-int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
-		const char *name);
-/* A header function's key for the seen set, built in the prefix. */
-void prefix_seen_key(struct builder *b, const char *key);
-/* @m was claimed by the function being built (record). */
-void prefix_claimed(struct builder *b, struct macro_exp *m);
-/*
- * A callee without a definition (record): the main file may define it
- * later, and then what the prefix's caller makes changes.
- */
-void prefix_undefined(struct builder *b, CXCursor callee);
-/* The main file defines @name: false if a kept function called it. */
-bool prefix_main_def(struct builder *b, const char *name);
-/* A callee defined in @f: in a file past the prefix (record)? */
-bool prefix_outside(struct builder *b, CXFile f);
-/* At the main file's first function @fn: false if the reuse is wrong. */
-bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn);
-/* After the walk, before the macro table is freed (record). */
-void prefix_walked(struct builder *b, struct tu_ir *out);
-/* After the walk: the memo takes what it keeps. */
-void prefix_finish(struct builder *b, struct tu_ir *out);
-/* A reuse went wrong (its IR freed already): the memo is forgotten. */
-void prefix_fail(struct prefix_memo *m);
-/*
- * The prefix's summary of the definition at @f:@off (reuse), appended
- * to b->summaries (not indexed), or NULL.
- */
-struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off);
-/* @display's interned copy, stable between the builds of one memo. */
-const char *prefix_display(struct builder *b, const char *display);
-
-/* memo_edit.c: an edit of the main file, for the prefix memo */
-struct memo_edit {
-	bool same; /* no byte changed */
-	bool directive; /* a preprocessor line changed: nothing is kept */
-	/*
-	 * @code: it changed code, not only blanks and comments; @relexed:
-	 * what follows it is lexed otherwise (a comment opened or closed)
-	 */
-	bool code, relexed;
-	unsigned from; /* the first byte changed */
-	unsigned after; /* the first line after the edit, in the old text */
-	long delta; /* bytes added from there */
-	int lines; /* lines added */
-};
-void memo_edit_of(struct memo_edit *e, const char *old, size_t olen,
-		  const char *now, size_t nlen);
-/* Whether a build that read @r (@n spans) made what a fresh one makes. */
-bool memo_edit_keeps(const struct memo_edit *e, const struct pm_span *r,
-		     unsigned n);
-/* An offset of the old text in the new one (after the edit: moved). */
-unsigned memo_edit_off(const struct memo_edit *e, unsigned off);
-void memo_edit_spans(const struct memo_edit *e, struct pm_span *r, unsigned n);
-/* Move the spans written in @main (the interned display) after the edit. */
-void memo_edit_events(const struct memo_edit *e, const char *main,
-		      const struct evlist *l);
-void memo_edit_function(const struct memo_edit *e, const char *main,
-			struct function_ir *f);
-/* Sort @r and join the spans that touch: how many are left. */
-unsigned pm_spans_merge(struct pm_span *r, unsigned n);
+/* effects.c: the effects record of the build under way (seam.h) */
+bool effects_on(const struct builder *b);
+void effects_reset(struct builder *b, unsigned fn);
+void effects_read(struct builder *b, unsigned lo, unsigned hi);
+void effects_claim(struct builder *b, struct macro_exp *m);
+void effects_free(struct build_effects *fx);
 
 /* summary.c: a callee defined in this TU, as its first and last events */
 struct summary *summary_of(struct builder *b, CXCursor call);

@@ -91,8 +91,8 @@ CXCursor cursor_body(CXCursor def)
  */
 bool body_was_blanked(struct builder *b, struct floc at)
 {
-	if (!b->opts->blanked || !at.file ||
-	    !b->opts->blanked(b->opts->blanked_ctx, at.file, at.off))
+	if (!b->hooks || !b->hooks->blanked || !at.file ||
+	    !b->hooks->blanked(b->hooks_ctx, at.file, at.off))
 		return false;
 	b->blank_hit = true;
 	return true;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where a byte of the main file's text is, as the preprocessor reads it:
- * in code, a comment or a literal (builder.h). The include memo's key
+ * in code, a comment or a literal (lex.h). The include memo's key
  * (includes.c) takes the directives it finds in code; an edit of the
  * prefix memo (memo_edit.c) asks whether it changed code, and whether
  * what follows it is read as before.
  */
-#include "builder.h"
+#include "lex.h"
 
 /* A backslash that joins the next line to this one: the bytes it takes. */
 static size_t joined(const char *buf, size_t len, size_t i)

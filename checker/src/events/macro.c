@@ -47,7 +47,8 @@ static bool spelled_in_body(const struct macro_nested *n, CXFile f,
 static void plan(struct builder *b, struct macro_exp *u)
 {
 	macros_plan(&b->macros, u);
-	prefix_planned(b, u);
+	if (b->hooks && b->hooks->planned)
+		b->hooks->planned(b->hooks_ctx, u, b->fx.taint);
 }
 
 /*
@@ -212,7 +213,7 @@ static void macro_event(struct builder *b, CXCursor c, struct macro_exp *m,
 
 	m->claimed = true;
 	if (!b->depth)
-		prefix_claimed(b, m);
+		effects_claim(b, m);
 	if (b->depth) {
 		if (b->nclaims == b->claims_cap) {
 			b->claims_cap = b->claims_cap ? b->claims_cap * 2 : 64;

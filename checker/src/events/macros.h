@@ -59,7 +59,7 @@ struct macro_exp {
 	bool plan_done;
 	/*
 	 * where the last definition its plan looked up in the table's
-	 * @watch ends, + 1; 0 if none (events/prefix.c)
+	 * @watch ends, + 1; 0 if none (memo/prefix.c)
 	 */
 	unsigned watch_end;
 	unsigned nplan;

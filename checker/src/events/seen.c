@@ -2,7 +2,7 @@
 /*
  * The header functions this process has built, so that each is built
  * once. A TU's build that is given up (a body it needed was blanked,
- * tu/bodies.h) takes back what it added: the TU is built again.
+ * bodies/bodies.h) takes back what it added: the TU is built again.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -206,6 +206,58 @@ struct summary *summary_new(struct builder *b)
 	return sm;
 }
 
+/* A callee without a definition: a memo may see the main file define it. */
+static void undefined(struct builder *b, CXCursor callee)
+{
+	char *name;
+
+	if (!b->hooks || !b->hooks->undefined || clang_Cursor_isNull(callee))
+		return;
+	name = cursor_spelling(callee);
+	b->hooks->undefined(b->hooks_ctx, name);
+	free(name);
+}
+
+/* A memo's summary of the definition at @f:@off, appended, or NULL. */
+static struct summary *kept_summary(struct builder *b, CXFile f, unsigned off)
+{
+	const struct summary *kept =
+		b->hooks && b->hooks->summary && f ?
+			b->hooks->summary(b->hooks_ctx, f, off) :
+			NULL;
+	struct summary *sm;
+
+	if (!kept)
+		return NULL;
+	sm = summary_new(b);
+	*sm = *kept;
+	sm->file = f;
+	return sm;
+}
+
+/*
+ * The effects record of a summary just made: its taint, and the reads
+ * from @reads0 on of the build under way, which are its.
+ */
+static struct build_effects *summary_effects(struct builder *b, unsigned reads0)
+{
+	struct build_effects *fx = arena_alloc(&b->arena, sizeof(*fx));
+
+	memset(fx, 0, sizeof(*fx));
+	fx->fn = b->fx.fn;
+	fx->taint = b->fx.taint;
+	if (b->fx.nreads > reads0) {
+		b->fx.nreads = reads0 + text_spans_merge(b->fx.reads + reads0,
+							 b->fx.nreads - reads0);
+		fx->nreads = b->fx.nreads - reads0;
+		fx->reads =
+			arena_alloc(&b->arena, fx->nreads * sizeof(*fx->reads));
+		memcpy(fx->reads, b->fx.reads + reads0,
+		       fx->nreads * sizeof(*fx->reads));
+	}
+	return fx;
+}
+
 /*
  * The summary of the function @call calls, if it is defined in this TU,
  * or NULL. Events made here go into a list of their own, kept until the
@@ -218,33 +270,29 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	struct floc at;
 	struct summary *sm;
 	struct evlist body = { 0 };
-	unsigned i, n, reads0;
+	unsigned i, n, reads0, taint;
 	CXCursor bc;
-	bool taint, taint_main, taint_out;
 
 	if (b->depth >= 3)
 		return NULL;
 	if (clang_Cursor_isNull(def)) {
-		prefix_undefined(b, callee);
+		undefined(b, callee);
 		return NULL;
 	}
 	at = text_loc(clang_getCursorLocation(def));
 	sm = sum_find(b, at.file, at.off);
 	if (sm) {
-		if (sm->done && sm->tainted)
-			b->pm_taint = true;
-		if (sm->done && sm->tainted_main)
-			b->pm_taint_main = true;
-		if (sm->done && sm->tainted_out)
-			b->pm_taint_out = true;
-		for (i = 0; i < sm->nreads; i++)
-			prefix_read(b, sm->reads[i].lo, sm->reads[i].hi);
+		if (sm->done && sm->fx)
+			b->fx.taint |= sm->fx->taint;
+		for (i = 0; sm->fx && i < sm->fx->nreads; i++)
+			effects_read(b, sm->fx->reads[i].lo,
+				     sm->fx->reads[i].hi);
 		return sm->done ? sm : NULL;
 	}
 	if (body_was_blanked(b, at))
 		return NULL;
 	/* one a function the memo kept made */
-	sm = prefix_summary(b, at.file, at.off);
+	sm = kept_summary(b, at.file, at.off);
 	if (sm) {
 		sum_index(b);
 		return sm;
@@ -255,36 +303,21 @@ struct summary *summary_of(struct builder *b, CXCursor call)
 	i = (unsigned)(summary_new(b) - b->summaries);
 	b->summaries[i].file = at.file;
 	b->summaries[i].off = at.off;
-	b->summaries[i].creator = b->pm_fn;
 	sum_index(b);
-	taint = b->pm_taint;
-	taint_main = b->pm_taint_main;
-	taint_out = b->pm_taint_out;
-	b->pm_taint = prefix_outside(b, at.file);
-	b->pm_taint_main = b->pm_taint && at.file == b->pm_main;
-	b->pm_taint_out = b->pm_taint && at.file != b->pm_main;
 	/* what it reads is read by the build under way too */
-	reads0 = b->pm_nreads;
-	if (at.file && at.file == b->pm_main)
-		prefix_read(b, text_extent_start(b, def).off,
-			    text_extent_end(b, def).off);
+	taint = b->fx.taint;
+	b->fx.taint = b->hooks && b->hooks->taint ?
+			      b->hooks->taint(b->hooks_ctx, at.file) :
+			      0;
+	reads0 = b->fx.nreads;
+	if (at.file && at.file == b->main_file)
+		effects_read(b, text_extent_start(b, def).off,
+			     text_extent_end(b, def).off);
 	visit_callee(b, bc, &body);
 	sm = &b->summaries[i];
-	sm->tainted = b->pm_taint;
-	sm->tainted_main = b->pm_taint_main;
-	sm->tainted_out = b->pm_taint_out;
-	b->pm_taint = taint || sm->tainted;
-	b->pm_taint_main = taint_main || sm->tainted_main;
-	b->pm_taint_out = taint_out || sm->tainted_out;
-	if (b->pm_nreads > reads0) {
-		b->pm_nreads = reads0 + pm_spans_merge(b->pm_reads + reads0,
-						       b->pm_nreads - reads0);
-		sm->nreads = b->pm_nreads - reads0;
-		sm->reads =
-			arena_alloc(&b->arena, sm->nreads * sizeof(*sm->reads));
-		memcpy(sm->reads, b->pm_reads + reads0,
-		       sm->nreads * sizeof(*sm->reads));
-	}
+	if (effects_on(b))
+		sm->fx = summary_effects(b, reads0);
+	b->fx.taint |= taint;
 	/* a trailing "return x;" is not what the wrapper ends with */
 	n = body.n;
 	while (n && body.v[n - 1]->type == EV_JUMP &&

@@ -42,7 +42,9 @@ struct ir_file *text_file(struct builder *b, CXFile f)
 			 clang_getCString(s) ? clang_getCString(s) : "");
 	clang_disposeString(s);
 	/* one copy for the builds of a prefix memo: spans compare them */
-	fi->display = b->pm ? prefix_display(b, p) : arena_strdup(&b->arena, p);
+	fi->display = b->hooks && b->hooks->intern ?
+			      b->hooks->intern(b->hooks_ctx, p) :
+			      arena_strdup(&b->arena, p);
 	free(p);
 	fi->buf = filetext_of(b->tu, f, &fi->len);
 	b->fhash[i] = fi;

@@ -32,26 +32,22 @@ static void build_function(struct fn_walk *w, CXCursor fn, CXCursor body,
 	b->flags = 0;
 	b->inside = NULL;
 	b->coll = NULL;
-	b->pm_fn = w->out->nfns;
-	b->pm_taint = b->pm_taint_main = b->pm_taint_out = false;
-	b->pm_nreads = 0;
+	effects_reset(b, w->out->nfns);
 	/* a function written across files (a macro's) is never kept */
 	if (!f->in_header)
-		prefix_read(b, f->span.off,
-			    f->span.end_off >= f->span.off &&
-					    !strcmp(f->span.file,
-						    text_display(b, at.file)) ?
-				    f->span.end_off :
-				    UINT_MAX);
+		effects_read(b, f->span.off,
+			     f->span.end_off >= f->span.off &&
+					     !strcmp(f->span.file,
+						     text_display(b, at.file)) ?
+				     f->span.end_off :
+				     UINT_MAX);
 	defuse_locals_reset(b);
 	visit(b, body, CTX_LOAD);
-	prefix_built(b, at, b->pm_prefix ? b->pm_taint : f->in_header);
-	if (w->out->nfns == w->cap) {
-		w->cap = w->cap ? w->cap * 2 : 64;
-		w->out->fns =
-			xrealloc(w->out->fns, w->cap * sizeof(*w->out->fns));
-	}
-	w->out->fns[w->out->nfns++] = f;
+	if (b->hooks && b->hooks->built)
+		b->hooks->built(b->hooks_ctx, b, f, at, &b->fx);
+	free(b->fx.seen);
+	b->fx.seen = NULL;
+	build_push(b, f);
 }
 
 /*
@@ -72,31 +68,18 @@ static bool names_a_primitive(struct builder *b, CXCursor fn)
 	return text_names_primitive(fi->buf, s.off, e.off);
 }
 
-/* names_a_primitive(), answered once per process for each function */
+bool build_names_primitive(struct builder *b, CXCursor fn)
+{
+	return names_a_primitive(b, fn);
+}
+
+/* names_a_primitive(), or what a worker remembers of it */
 static bool names_a_primitive_memo(struct builder *b, CXCursor fn,
 				   struct floc at)
 {
-	struct ir_file *fi = b->opts->scans ? text_file(b, at.file) : NULL;
-	int known, blanked;
-	bool named;
-
-	/* its text is blanked: what the memo read before */
-	blanked = b->opts->blanked ? b->opts->blanked(b->opts->blanked_ctx,
-						      at.file, at.off) :
-				     0;
-	if (blanked)
-		return blanked == BLANKED_PRIM;
-	if (!fi || !fi->buf)
-		return names_a_primitive(b, fn);
-	if (!fi->scans)
-		fi->scans = scans_file(b->opts->scans, fi->display, fi->len,
-				       clang_getFileTime(at.file));
-	known = scans_get(fi->scans, at.off);
-	if (known >= 0)
-		return known;
-	named = names_a_primitive(b, fn);
-	scans_put(fi->scans, at.off, named);
-	return named;
+	if (b->hooks && b->hooks->names_primitive)
+		return b->hooks->names_primitive(b->hooks_ctx, b, fn, at);
+	return names_a_primitive(b, fn);
 }
 
 /* A header function not worth building: it names no primitive. */
@@ -120,51 +103,46 @@ static char *header_key(struct builder *b, struct floc at)
 static bool header_function_seen(struct builder *b, struct floc at)
 {
 	char *key = header_key(b, at);
-	bool seen = b->opts->seen && seen_test_and_add(b->opts->seen, key);
+	bool seen = build_seen(b, key);
 
-	prefix_seen_key(b, key);
-	free(key);
+	/* a memo gives the key back when it takes the function */
+	if (effects_on(b)) {
+		free(b->fx.seen);
+		b->fx.seen = key;
+	} else {
+		free(key);
+	}
 	return seen;
 }
 
-/* The header function just built, kept for the TUs that blank it. */
-static void keep_phantom(struct fn_walk *w, struct floc at)
+void build_reserve(struct builder *b, unsigned n)
 {
-	char *key = header_key(w->b, at);
+	struct fn_walk *w = b->walk;
 
-	phantom_put(w->b->opts->phantoms, key, w->out->fns[w->out->nfns - 1]);
-	free(key);
+	w->cap = w->out->nfns + n;
+	w->out->fns = xrealloc(w->out->fns, w->cap * sizeof(*w->out->fns));
 }
 
-/* Its copy where the function at @at was blanked; false if none is kept */
-static bool place_phantom(struct fn_walk *w, struct floc at)
+void build_push(struct builder *b, struct function_ir *f)
 {
-	char *key = header_key(w->b, at);
-	const struct function_ir *f =
-		w->b->opts->phantoms ? phantom_get(w->b->opts->phantoms, key) :
-				       NULL;
+	struct fn_walk *w = b->walk;
 
-	free(key);
-	if (!f)
-		return false;
 	if (w->out->nfns == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
 		w->out->fns =
 			xrealloc(w->out->fns, w->cap * sizeof(*w->out->fns));
 	}
-	w->out->fns[w->out->nfns++] =
-		phantom_place(w->b, f, text_display(w->b, at.file));
-	return true;
+	w->out->fns[w->out->nfns++] = f;
 }
 
 /*
  * A function of the prefix that a local view does not show (build.h),
  * built again where the memo found it.
  */
-static bool build_at(struct builder *b, const char *file, unsigned off,
-		     const char *name)
+bool build_again(struct builder *b, const char *file, unsigned off,
+		 const char *name)
 {
-	struct fn_walk *w = b->pm_walk;
+	struct fn_walk *w = b->walk;
 	CXFile f = clang_getFile(b->tu, file);
 	unsigned n0 = w->out->nfns;
 	CXCursor c, bc;
@@ -201,7 +179,7 @@ static bool wanted(struct fn_walk *w, CXCursor c, const char *name,
 {
 	if (at.file == w->main_file)
 		return clang_isCursorDefinition(c);
-	if (w->b->opts->prefix)
+	if (w->b->opts->preamble)
 		return !skip_header_function(w->b, c, name, at) &&
 		       clang_isCursorDefinition(c);
 	return clang_isCursorDefinition(c) &&
@@ -212,30 +190,25 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 				     CXClientData data)
 {
 	struct fn_walk *w = data;
+	const struct build_hooks *h = w->b->hooks;
+	enum build_choice ch;
 	CXCursor bc;
 	struct floc at;
 	char *name;
 	unsigned n0;
-	int took;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
 	at = text_loc(clang_getCursorLocation(c));
-	if (w->b->pm_prefix) {
-		if (at.file == w->main_file) {
-			if (!prefix_end(w->b, w->out, w->main_file, c)) {
-				w->failed = true;
-				return CXChildVisit_Break;
-			}
-		} else if (w->b->pm_mode == PM_REUSE) {
-			if (!prefix_rebuild(w->b, w->out, at, c))
-				return CXChildVisit_Continue; /* the memo's */
-			w->rebuild = true;
-		} else if (at.file) {
-			prefix_visit(w->b, at.file);
-		}
+	ch = h && h->decl ? h->decl(w->b->hooks_ctx, w->b, c, at, &w->rebuild) :
+			    BUILD_IT;
+	if (ch == BUILD_GIVE_UP) {
+		w->failed = true;
+		return CXChildVisit_Break;
 	}
+	if (ch == BUILD_TAKEN)
+		return CXChildVisit_Continue; /* the memo's */
 	n0 = w->out->nfns;
 	if (!at.file ||
 	    clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
@@ -244,43 +217,20 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 	}
 	name = cursor_spelling(c);
 	if (wanted(w, c, name, at)) {
-		/* a kept function's callee, undefined then */
-		if (at.file == w->main_file && !prefix_main_def(w->b, name)) {
+		ch = h && h->choose ? h->choose(w->b->hooks_ctx, w->b, at, name,
+						at.file == w->main_file) :
+				      BUILD_IT;
+		if (ch != BUILD_IT) {
 			free(name);
-			w->failed = true;
-			return CXChildVisit_Break;
-		}
-		took = prefix_take(w->b, w->out, at, name);
-		if (took) {
-			free(name);
-			w->failed = took < 0;
-			return took < 0 ? CXChildVisit_Break :
-					  CXChildVisit_Continue;
-		}
-		/*
-		 * One whose text names a primitive, blanked where nothing
-		 * in the TU calls it: an earlier TU of this process built
-		 * it (its header was not known then), and its copy takes
-		 * its place (phantom.c).
-		 */
-		if (at.file != w->main_file && w->b->opts->blanked &&
-		    w->b->opts->blanked(w->b->opts->blanked_ctx, at.file,
-					at.off)) {
-			free(name);
-			if (header_function_seen(w->b, at) &&
-			    place_phantom(w, at))
-				return CXChildVisit_Continue;
-			w->b->blank_hit = w->failed = true;
-			return CXChildVisit_Break;
+			w->failed = ch == BUILD_GIVE_UP;
+			return w->failed ? CXChildVisit_Break :
+					   CXChildVisit_Continue;
 		}
 		bc = cursor_body(c);
 		if (!clang_Cursor_isNull(bc)) {
 			build_function(w, c, bc, name, at,
 				       at.file != w->main_file &&
 					       header_function_seen(w->b, at));
-			if (at.file != w->main_file && w->b->opts->phantoms &&
-			    !w->b->blank_hit)
-				keep_phantom(w, at);
 		}
 	}
 	free(name);
@@ -302,11 +252,15 @@ static enum CXChildVisitResult fn_cb(CXCursor c, CXCursor parent,
 /* The macro table is complete: the prefix memo's claims go back into it. */
 static bool table_done(struct fn_walk *w)
 {
+	const struct build_hooks *h = w->b->hooks;
+
 	w->decls = true;
-	if (w->b->macros.local && !prefix_splice(w->b, w->main_file))
+	if (w->b->macros.local &&
+	    !(h && h->splice && h->splice(w->b->hooks_ctx, w->b, w->main_file)))
 		return false;
 	macros_done(&w->b->macros);
-	return prefix_claims(w->b, w->main_file);
+	return !h || !h->table_done ||
+	       h->table_done(w->b->hooks_ctx, w->b, w->main_file);
 }
 
 /*
@@ -370,7 +324,8 @@ static enum oc_dialect tu_dialect(CXTranslationUnit tu, CXFile main,
 				  const struct build_opts *opts, bool *found,
 				  bool *same)
 {
-	struct dialect_vote v = { 0, D_LINUX, opts->includes != NULL, NULL, 0 };
+	const struct build_hooks *h = opts->hooks;
+	struct dialect_vote v = { 0, D_LINUX, h && h->dialect_voted, NULL, 0 };
 	enum oc_dialect d;
 	unsigned i;
 
@@ -378,14 +333,16 @@ static enum oc_dialect tu_dialect(CXTranslationUnit tu, CXFile main,
 	*same = false;
 	if (opts->dialect > 0)
 		return (enum oc_dialect)(opts->dialect - 1);
-	if (include_memo_get(opts->includes, tu, main, &d, found)) {
+	if (h && h->dialect &&
+	    h->dialect(opts->hooks_ctx, tu, main, &d, found)) {
 		*same = true;
 		return d;
 	}
 	clang_getInclusions(tu, vote_cb, &v);
 	*found = v.rank > 0;
-	include_memo_put(opts->includes, tu, main, v.paths, v.npaths, v.d,
-			 *found);
+	if (v.keep)
+		h->dialect_voted(opts->hooks_ctx, tu, main, v.paths, v.npaths,
+				 v.d, *found);
 	for (i = 0; i < v.npaths; i++)
 		free(v.paths[i]);
 	free(v.paths);
@@ -433,7 +390,11 @@ static enum oc_dialect dialect_of_prims(const struct tu_ir *ir)
 static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 		  struct tu_ir *out, bool *blank_hit)
 {
-	struct builder b = { .tu = tu, .opts = opts };
+	struct builder b = { .tu = tu,
+			     .opts = opts,
+			     .hooks = opts->hooks,
+			     .hooks_ctx = opts->hooks_ctx };
+	const struct build_hooks *h = opts->hooks;
 	struct fn_walk w = { .b = &b, .out = out };
 	CXString main = clang_getTranslationUnitSpelling(tu);
 	bool found, same, ok;
@@ -441,27 +402,24 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	memset(out, 0, sizeof(*out));
 	w.main_file = clang_getFile(tu, clang_getCString(main));
 	clang_disposeString(main);
+	b.main_file = w.main_file;
+	b.walk = &w;
 	out->dialect = tu_dialect(tu, w.main_file, opts, &found, &same);
-	b.pm_local = opts->local_view;
-	b.pm_walk = &w;
-	b.pm_build_at = build_at;
-	ok = prefix_begin(&b, out, w.main_file, same && !opts->dialect, &w.cap);
 	macros_begin(tu, &b.macros);
-	b.macros.keep_incs = b.pm_mode == PM_RECORD;
-	/* a local view is made up only by a reuse */
-	b.macros.local = b.pm_local;
-	if (b.pm_local && b.pm_mode != PM_REUSE)
-		ok = false;
+	b.macros.local = opts->local_view;
+	/* a local view is made up only by a memo's reuse (its begin says) */
+	ok = h && h->begin ? h->begin(b.hooks_ctx, &b, w.main_file,
+				      same && !opts->dialect) :
+			     !opts->local_view;
 	if (ok)
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), tu_cb,
 				    &w);
 	/* a TU without declarations */
 	if (ok && !w.decls && !table_done(&w))
 		ok = false;
-	/* the walk ended before the main file's first function */
-	ok = ok && !w.failed && !(b.pm_mode == PM_REUSE && b.pm_prefix);
-	if (ok)
-		prefix_walked(&b, out);
+	ok = ok && !w.failed;
+	if (ok && h && h->walked)
+		ok = h->walked(b.hooks_ctx, &b, out);
 	*blank_hit = b.blank_hit;
 	if (!found)
 		out->dialect = dialect_of_prims(out);
@@ -469,7 +427,7 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	free(b.summaries);
 	free(b.sum_hash);
 	free(b.claims);
-	free(b.pm_reads);
+	effects_free(&b.fx);
 	/* callee_body points into it: freed with the TU */
 	out->kept = b.kept;
 	defuse_locals_reset(&b);
@@ -478,14 +436,12 @@ static bool build(CXTranslationUnit tu, const struct build_opts *opts,
 	out->files = b.files;
 	out->nfiles = b.nfiles;
 	out->arena = b.arena;
+	if (h && h->end)
+		h->end(b.hooks_ctx, &b, out, ok);
 	if (!ok) {
-		free(b.pm_files);
-		free(b.pm_log);
-		free(b.pm_outs);
 		events_free_tu(out);
 		return false;
 	}
-	prefix_finish(&b, out);
 	return true;
 }
 
@@ -498,7 +454,8 @@ int events_build_tu(CXTranslationUnit tu, const struct build_opts *opts,
 		if (blank_hit)
 			return EVENTS_NEED_BODIES;
 		/* built again, whole, and recorded anew */
-		prefix_fail(opts->prefix);
+		if (opts->hooks && opts->hooks->fail)
+			opts->hooks->fail(opts->hooks_ctx);
 		if (opts->local_view)
 			return EVENTS_NEED_FULL_VIEW;
 		build(tu, opts, out, &blank_hit);

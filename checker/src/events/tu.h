@@ -43,5 +43,7 @@ void events_line_col(const struct tu_ir *ir, const char *display, unsigned off,
 		     unsigned *line, unsigned *col);
 
 void events_free_tu(struct tu_ir *ir);
+/* The events of @l and what they own (not the list's arena). */
+void event_free_list(struct evlist *l);
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "../memo/memo.h"
 #include "../util.h"
 
 struct tu_slot {
@@ -16,8 +17,7 @@ struct tu_slot {
 	char *db; /* the compile_commands.json the flags came from */
 	struct timespec db_mtime;
 	CXTranslationUnit tu;
-	struct include_memo *includes; /* of this TU */
-	struct prefix_memo *prefix; /* its header functions, kept */
+	struct doc_memo *memo; /* what its re-checks keep (memo/) */
 	bool warm; /* re-parsed once: the preamble is built */
 	bool whole; /* its re-checks walk the whole TU (full_idx) */
 	unsigned long used;
@@ -52,8 +52,7 @@ static void slot_clear(struct tu_slot *s)
 {
 	if (s->tu)
 		clang_disposeTranslationUnit(s->tu);
-	include_memo_free(s->includes);
-	prefix_memo_free(s->prefix);
+	doc_memo_free(s->memo);
 	free(s->path);
 	free(s->db);
 	compdb_job_clear(&s->job);
@@ -180,10 +179,8 @@ static void parse_anew(struct tu_cache *c, struct tu_slot *s,
 		frontend_parse(s->whole ? c->full_idx : c->idx, &s->job,
 			       &c->o->frontend, uf, &s->tu, out) == -FE_CRASHED;
 	s->warm = false;
-	include_memo_free(s->includes);
-	s->includes = include_memo_new();
-	prefix_memo_free(s->prefix);
-	s->prefix = prefix_memo_new();
+	doc_memo_free(s->memo);
+	s->memo = doc_memo_new();
 }
 
 static int analyze(struct tu_slot *s, struct analyze_opts *ao,
@@ -231,11 +228,12 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 	*parse_ms = ms_since(&t0);
 	if (!s->tu)
 		return false;
-	ao.build.includes = s->includes;
-	ao.build.prefix = s->prefix;
+	ao.build.hooks = &doc_memo_hooks;
+	ao.build.hooks_ctx = s->memo;
+	ao.build.preamble = true;
 	ao.build.local_view = reparsed && !s->whole;
 	if (analyze(s, &ao, out) == EVENTS_NEED_FULL_VIEW) {
-		if (!prefix_memo_local_ok(s->prefix)) {
+		if (!doc_memo_local_ok(s->memo)) {
 			s->whole = true;
 			fprintf(stderr,
 				"ordercheck lsp: %s: its re-checks walk the "
@@ -252,12 +250,11 @@ bool tu_cache_check(struct tu_cache *c, const struct wire_req *r,
 		*parse_ms = ms_since(&t0);
 		if (!s->tu)
 			return false;
-		ao.build.includes = s->includes;
-		ao.build.prefix = s->prefix;
+		ao.build.hooks_ctx = s->memo;
 		ao.build.local_view = false;
 		analyze(s, &ao, out);
 	}
-	*kept = prefix_memo_reused(s->prefix);
+	*kept = doc_memo_reused(s->memo);
 	return reparsed;
 }
 

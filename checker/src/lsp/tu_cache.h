@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../memo/memo.h"
 #include "../tu/analyze.h"
 #include "compdb.h"
 #include "wire.h"

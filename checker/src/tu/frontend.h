@@ -50,8 +50,8 @@ int frontend_jobs_from_database(const char *build_dir, const char *base,
 				unsigned *njobs, char **err);
 
 /* A job from the command line: FILE and the flags after "--". */
-void frontend_job_from_args(struct tu_job *job, const char *file,
-			    char **flags, int nflags);
+void frontend_job_from_args(struct tu_job *job, const char *file, char **flags,
+			    int nflags);
 
 /* Free what @job holds, leaving it empty. */
 void frontend_job_clear(struct tu_job *job);
@@ -71,7 +71,7 @@ int frontend_parse(CXIndex idx, const struct tu_job *job,
 
 /*
  * Parse @job from the disk, but for the @n headers whose texts @headers
- * hands over (tu/bodies.h: with bodies blanked).
+ * hands over (bodies/bodies.h: with bodies blanked).
  */
 int frontend_parse_headers(CXIndex idx, const struct tu_job *job,
 			   const struct frontend_opts *opts,

@@ -55,8 +55,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
-#include "tu.h"
+#include "../events/arena.h"
+#include "kept.h"
+#include "memo.h"
 
 struct pm_sum {
 	const char *name; /* interned file name */
@@ -89,8 +90,8 @@ struct pm_fn {
 	 */
 	bool tainted, tainted_out;
 	bool tainted_main; /* read the main file's text (too) */
-	/* the main file's text its build read (memo_edit.c) */
-	struct pm_span *reads;
+	/* the main file's text its build read (edit.c) */
+	struct text_span *reads;
 	unsigned nreads;
 	bool stale; /* read what an edit since changed: never kept */
 	bool taken; /* by this reuse */
@@ -104,9 +105,11 @@ struct pm_log {
 	unsigned fn;
 };
 
+enum { PM_OFF, PM_RECORD, PM_REUSE };
+
 struct prefix_memo {
 	bool valid;
-	/* a local view cannot be made up for (prefix_memo_local_ok()) */
+	/* a local view cannot be made up for (doc_memo_local_ok()) */
 	bool no_local;
 	unsigned reused, reused_main; /* by the last build; of the main file */
 	/* macros of the record, by the last build, of its table's */
@@ -135,16 +138,40 @@ struct prefix_memo {
 	unsigned nclaims;
 	/* callees of the prefix's functions defined nowhere then */
 	struct strset *undef;
-	/* a build: recording the next key, or reusing: where it is */
-	char *pending_seen;
+	/* a reuse: where it is */
 	unsigned next_fn, next_claim;
 	struct pp_memo *pp; /* the recording's preprocessing record */
 	const char **cnames; /* the claims' files, sorted */
 	CXFile *cfiles; /* and this build's CXFile for each */
 	unsigned ncnames;
+
+	/* the build under way, recording or reusing */
+	int mode; /* PM_* */
+	bool in_prefix; /* before the main file's first function */
+	bool poison; /* the prefix leans on what follows: not kept */
+	bool local; /* a reuse on a local view (build.h) */
+	CXFile main; /* its main file */
+	/* recording: the headers outside() said so of */
+	const void **outs;
+	unsigned nouts, outs_cap;
+	/*
+	 * where the last definition of the main file that an untainted
+	 * build of the prefix used ends, + 1 (planned())
+	 */
+	unsigned watch_end;
+	const void **pfiles; /* files of the prefix's functions (a set) */
+	unsigned npfiles, pfiles_cap;
+	struct pm_log *log; /* recording: the claims, when */
+	unsigned nlog, logcap;
 };
 
-struct prefix_memo *prefix_memo_new(void)
+/* The editor's memo of one document: what memo.h hands out. */
+struct doc_memo {
+	struct prefix_memo *prefix;
+	struct include_memo *includes;
+};
+
+static struct prefix_memo *prefix_memo_new(void)
 {
 	struct prefix_memo *m = xcalloc(1, sizeof(*m));
 
@@ -154,10 +181,8 @@ struct prefix_memo *prefix_memo_new(void)
 
 static void build_state_free(struct prefix_memo *m)
 {
-	free(m->pending_seen);
 	free(m->cnames);
 	free(m->cfiles);
-	m->pending_seen = NULL;
 	m->cnames = NULL;
 	m->cfiles = NULL;
 	m->ncnames = 0;
@@ -202,25 +227,57 @@ static void forget(struct prefix_memo *m)
 	m->valid = false;
 }
 
-void prefix_memo_free(struct prefix_memo *m)
+/* The per-build state, freed at the build's end. */
+static void build_end(struct prefix_memo *m)
 {
-	if (!m)
-		return;
+	free(m->pfiles);
+	free(m->log);
+	free(m->outs);
+	m->pfiles = NULL;
+	m->log = NULL;
+	m->outs = NULL;
+	m->nouts = m->outs_cap = 0;
+	m->npfiles = m->pfiles_cap = m->nlog = m->logcap = 0;
+}
+
+static void prefix_memo_free(struct prefix_memo *m)
+{
 	forget(m);
+	build_end(m);
 	strset_free(m->names);
 	free(m);
 }
 
-bool prefix_memo_local_ok(const struct prefix_memo *m)
+struct doc_memo *doc_memo_new(void)
 {
-	return !m || !m->no_local;
+	struct doc_memo *d = xcalloc(1, sizeof(*d));
+
+	d->prefix = prefix_memo_new();
+	d->includes = include_memo_new();
+	return d;
 }
 
-struct memo_kept prefix_memo_reused(const struct prefix_memo *m)
+void doc_memo_free(struct doc_memo *d)
+{
+	if (!d)
+		return;
+	prefix_memo_free(d->prefix);
+	include_memo_free(d->includes);
+	free(d);
+}
+
+bool doc_memo_local_ok(const struct doc_memo *d)
+{
+	return !d || !d->prefix->no_local;
+}
+
+struct memo_kept doc_memo_reused(const struct doc_memo *d)
 {
 	struct memo_kept k = { 0, 0, 0, 0 };
 
-	if (m) {
+	if (d) {
+		const struct prefix_memo *m = d->prefix;
+
 		k.header = m->reused - m->reused_main;
 		k.main = m->reused_main;
 		k.record = m->reused_record;
@@ -229,9 +286,11 @@ struct memo_kept prefix_memo_reused(const struct prefix_memo *m)
 	return k;
 }
 
-const char *prefix_display(struct builder *b, const char *display)
+static const char *intern(void *ctx, const char *display)
 {
-	return strset_intern(b->pm->names, display, strlen(display));
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+
+	return strset_intern(m->names, display, strlen(display));
 }
 
 static const char *name_of(struct prefix_memo *m, CXFile f)
@@ -252,14 +311,6 @@ static const char *find_name(struct prefix_memo *m, CXFile f)
 
 	clang_disposeString(s);
 	return r;
-}
-
-static const char *main_text(struct builder *b, CXFile main, size_t *len)
-{
-	struct ir_file *fi = text_file(b, main);
-
-	*len = fi->len;
-	return fi->buf;
 }
 
 /* The main file's text the kept functions' reads are measured in. */
@@ -314,7 +365,7 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 			 const char *buf, size_t len)
 {
 	struct memo_edit e, wide;
-	const char *shown = text_display(b, main);
+	const char *shown = build_display(b, main);
 	unsigned i;
 
 	m->main_ok = false;
@@ -335,11 +386,11 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 		    !memo_edit_keeps(&wide, m->fns[i].reads, m->fns[i].nreads))
 			m->fns[i].stale = true;
 	for (i = 0; i < m->nsums; i++)
-		if (!memo_edit_keeps(&wide, m->sums[i].s.reads,
-				     m->sums[i].s.nreads))
+		if (!memo_edit_keeps(&wide, m->sums[i].s.fx->reads,
+				     m->sums[i].s.fx->nreads))
 			m->sums[i].stale = true;
 	/* a local view is recorded again only from a new parse */
-	if (!b->pm_local && too_stale(m))
+	if (!m->local && too_stale(m))
 		return false;
 	for (i = 0; i < m->nfns; i++) {
 		struct pm_fn *f = &m->fns[i];
@@ -353,7 +404,7 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 	for (i = 0; i < m->nsums; i++) {
 		struct pm_sum *s = &m->sums[i];
 
-		memo_edit_spans(&e, s->s.reads, s->s.nreads);
+		memo_edit_spans(&e, s->s.fx->reads, s->s.fx->nreads);
 		if (s->name == m->main_name)
 			s->off = memo_edit_off(&e, s->off);
 	}
@@ -375,49 +426,61 @@ static bool move_to_edit(struct builder *b, struct prefix_memo *m, CXFile main,
 	return true;
 }
 
-bool prefix_begin(struct builder *b, struct tu_ir *out, CXFile main,
-		  bool includes_same, unsigned *cap)
+/* Record or reuse; false when a reuse cannot go on. */
+static bool start(struct builder *b, struct prefix_memo *m, CXFile main,
+		  bool includes_same)
 {
-	struct prefix_memo *m = b->opts->prefix;
 	size_t len;
 	const char *buf;
 	unsigned i;
 
-	b->pm = m;
-	b->pm_mode = PM_OFF;
-	if (!m || !main)
+	if (!main)
 		return true;
-	b->pm_main = main;
-	b->pm_fns_cap = cap;
+	m->main = main;
 	m->reused = m->reused_main = m->reused_record = m->table = 0;
 	m->next_fn = m->next_claim = 0;
 	m->taking = false;
 	for (i = 0; i < m->nfns; i++)
 		m->fns[i].taken = false;
-	b->pm_prefix = true;
-	buf = main_text(b, main, &len);
+	m->in_prefix = true;
+	buf = build_text(b, main, &len);
 	if (m->valid && includes_same && buf && len >= m->main_len &&
 	    hash64(buf, m->main_len, HASH64_INIT) == m->main_hash) {
-		b->pm_mode = PM_REUSE;
+		m->mode = PM_REUSE;
 		if (!move_to_edit(b, m, main, buf, len))
 			goto record;
-		*cap = m->nfns + 64;
-		out->fns = xmalloc(*cap * sizeof(*out->fns));
+		build_reserve(b, m->nfns + 64);
 		/* the texts the kept events point into: this check's */
 		for (i = 0; i < m->nfiles; i++) {
-			CXFile f = clang_getFile(b->tu, m->files[i]);
+			CXFile f = clang_getFile(build_tu(b), m->files[i]);
 
 			if (!f)
 				return false;
-			text_file(b, f);
+			build_text(b, f, &len);
 		}
 		return true;
 	}
 record:
 	forget(m);
 	m->undef = strset_new();
-	b->pm_mode = PM_RECORD;
+	m->mode = PM_RECORD;
 	return true;
+}
+
+static bool begin(void *ctx, struct builder *b, CXFile main, bool includes_same)
+{
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+	bool ok;
+
+	m->mode = PM_OFF;
+	m->in_prefix = m->poison = false;
+	m->watch_end = 0;
+	m->main = NULL;
+	m->local = build_local_view(b);
+	ok = start(b, m, main, includes_same);
+	build_macros(b)->keep_incs = m->mode == PM_RECORD;
+	/* a local view is made up only by a reuse */
+	return ok && !(m->local && m->mode != PM_REUSE);
 }
 
 static int by_name_off(const void *pa, const void *pb)
@@ -436,28 +499,30 @@ static int by_ptr(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
-bool prefix_splice(struct builder *b, CXFile main)
+static bool splice(void *ctx, struct builder *b, CXFile main)
 {
-	bool ok = b->pm_mode == PM_REUSE &&
-		  pp_memo_splice(b->pm->pp, &b->macros, main,
-				 (unsigned)b->pm->main_len,
-				 &b->pm->reused_record);
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+	struct macro_table *mt = build_macros(b);
+	bool ok = m->mode == PM_REUSE &&
+		  pp_memo_splice(m->pp, mt, main, (unsigned)m->main_len,
+				 &m->reused_record);
 
-	b->pm->table = b->macros.n + b->macros.ndefs;
+	m->table = mt->n + mt->ndefs;
 	/* not for an edit: it would fail again at every check */
-	if (!ok && b->pm_mode == PM_REUSE)
-		b->pm->no_local = true;
+	if (!ok && m->mode == PM_REUSE)
+		m->no_local = true;
 	return ok;
 }
 
-bool prefix_claims(struct builder *b, CXFile main)
+static bool table_done(void *ctx, struct builder *b, CXFile main)
 {
-	struct prefix_memo *m = b->pm;
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+	struct macro_table *mt = build_macros(b);
 	unsigned i, n = 0;
 
-	if (b->pm_mode == PM_RECORD)
-		b->macros.watch = main;
-	if (b->pm_mode != PM_REUSE || !m->nclaims)
+	if (m->mode == PM_RECORD)
+		mt->watch = main;
+	if (m->mode != PM_REUSE || !m->nclaims)
 		return true;
 	/* the claims' files, by interned name, as the macro table has them */
 	m->cnames = xmalloc(m->nclaims * sizeof(*m->cnames));
@@ -469,25 +534,25 @@ bool prefix_claims(struct builder *b, CXFile main)
 			m->cnames[n++] = m->cnames[i];
 	m->ncnames = n;
 	m->cfiles = xcalloc(n, sizeof(*m->cfiles));
-	for (i = 0; i < b->macros.n; i++) {
+	for (i = 0; i < mt->n; i++) {
 		const char *nm, **at;
 
-		if (i && b->macros.v[i].file == b->macros.v[i - 1].file)
+		if (i && mt->v[i].file == mt->v[i - 1].file)
 			continue;
-		nm = find_name(m, b->macros.v[i].file);
+		nm = find_name(m, mt->v[i].file);
 		at = nm ? bsearch(&nm, m->cnames, n, sizeof(*m->cnames),
 				  by_ptr) :
 			  NULL;
 		if (at)
-			m->cfiles[at - m->cnames] = b->macros.v[i].file;
+			m->cfiles[at - m->cnames] = mt->v[i].file;
 	}
 	return true;
 }
 
 /* Reuse: claim again what the prefix's functions before @upto claimed. */
-static bool claims_upto(struct builder *b, unsigned upto)
+static bool claims_upto(struct builder *b, struct prefix_memo *m, unsigned upto)
 {
-	struct prefix_memo *m = b->pm;
+	struct macro_table *mt = build_macros(b);
 
 	for (; m->next_claim < m->nclaims && m->claims[m->next_claim].fn < upto;
 	     m->next_claim++) {
@@ -495,8 +560,7 @@ static bool claims_upto(struct builder *b, unsigned upto)
 		const char **at = bsearch(&c->name, m->cnames, m->ncnames,
 					  sizeof(*m->cnames), by_ptr);
 		CXFile f = at ? m->cfiles[at - m->cnames] : NULL;
-		struct macro_exp *e =
-			f ? macros_at(&b->macros, f, c->off) : NULL;
+		struct macro_exp *e = f ? macros_at(mt, f, c->off) : NULL;
 
 		if (!e)
 			return false;
@@ -504,7 +568,7 @@ static bool claims_upto(struct builder *b, unsigned upto)
 			e->claimed = true;
 			continue;
 		}
-		macros_plan(&b->macros, e);
+		macros_plan(mt, e);
 		if ((unsigned)c->plan >= e->nplan)
 			return false;
 		e->plan[c->plan]->claimed = true;
@@ -512,25 +576,12 @@ static bool claims_upto(struct builder *b, unsigned upto)
 	return true;
 }
 
-/* Room for them all was made by prefix_begin(). */
-static void push_fn(struct builder *b, struct tu_ir *out, struct function_ir *f)
-{
-	if (out->nfns == *b->pm_fns_cap) {
-		*b->pm_fns_cap *= 2;
-		out->fns =
-			xrealloc(out->fns, *b->pm_fns_cap * sizeof(*out->fns));
-	}
-	out->fns[out->nfns++] = f;
-}
-
 /*
  * Reuse: the kept functions before the prefix's @upto'th into @out, and
  * what their builds did to the builder's state done again.
  */
-static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
+static bool take_upto(struct builder *b, struct prefix_memo *m, unsigned upto)
 {
-	struct prefix_memo *m = b->pm;
-
 	for (; m->next_fn < upto; m->next_fn++) {
 		struct pm_fn *f = &m->fns[m->next_fn];
 
@@ -539,28 +590,31 @@ static bool take_upto(struct builder *b, struct tu_ir *out, unsigned upto)
 		 * in the file's functions (its summaries are the memo's). A
 		 * local view does not show the others: found where they were.
 		 */
-		if (f->tainted &&
-		    (!b->pm_local || f->tainted_out || f->stale)) {
-			if (!b->pm_local || !claims_upto(b, m->next_fn))
+		if (f->tainted && (!m->local || f->tainted_out || f->stale)) {
+			if (!m->local || !claims_upto(b, m, m->next_fn))
 				return false;
-			if (!b->pm_build_at(b, f->name, f->off, f->ir->name)) {
+			if (!build_again(b, f->name, f->off, f->ir->name)) {
 				m->no_local = true;
 				return false;
 			}
 			continue;
 		}
-		push_fn(b, out, f->ir);
+		build_push(b, f->ir);
 		m->reused++;
-		if (f->seen && b->opts->seen)
-			seen_test_and_add(b->opts->seen, f->seen);
+		if (f->seen)
+			build_seen(b, f->seen);
 	}
-	return claims_upto(b, upto);
+	return claims_upto(b, m, upto);
 }
 
-bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
+/*
+ * Reuse: whether the function at @at, @c, is one of the prefix's to
+ * build again (it read past the prefix); the kept ones before it are
+ * taken and what they did to the builder's state is redone.
+ */
+static bool rebuild(struct builder *b, struct prefix_memo *m, struct floc at,
 		    CXCursor c)
 {
-	struct prefix_memo *m = b->pm;
 	unsigned t = m->next_fn;
 	char *name;
 	bool same;
@@ -570,12 +624,12 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 	if (t >= m->first_main || at.off != m->fns[t].off ||
 	    find_name(m, at.file) != m->fns[t].name)
 		return false;
-	name = cursor_spelling(c);
+	name = build_spelling(c);
 	same = !strcmp(name, m->fns[t].ir->name);
 	free(name);
 	if (!same)
 		return false;
-	if (!take_upto(b, out, t)) {
+	if (!take_upto(b, m, t)) {
 		/* not to be: prefix_end() finds the memo not all taken */
 		m->next_fn = m->nfns + 1;
 		return false;
@@ -584,62 +638,73 @@ bool prefix_rebuild(struct builder *b, struct tu_ir *out, struct floc at,
 	return true;
 }
 
-void prefix_visit(struct builder *b, CXFile f)
+/* Record: a function of the prefix in @f. */
+static void visit(struct prefix_memo *m, CXFile f)
 {
 	unsigned i;
 
-	if (b->pm_mode != PM_RECORD)
+	if (m->mode != PM_RECORD)
 		return;
 	/* functions come file by file: the last one is most likely */
-	for (i = b->pm_nfiles; i-- > 0;)
-		if (b->pm_files[i] == f)
+	for (i = m->npfiles; i-- > 0;)
+		if (m->pfiles[i] == f)
 			return;
-	if (b->pm_nfiles == b->pm_cap) {
-		b->pm_cap = b->pm_cap ? b->pm_cap * 2 : 64;
-		b->pm_files =
-			xrealloc(b->pm_files, b->pm_cap * sizeof(*b->pm_files));
+	if (m->npfiles == m->pfiles_cap) {
+		m->pfiles_cap = m->pfiles_cap ? m->pfiles_cap * 2 : 64;
+		m->pfiles =
+			xrealloc(m->pfiles, m->pfiles_cap * sizeof(*m->pfiles));
 	}
-	b->pm_files[b->pm_nfiles++] = f;
+	m->pfiles[m->npfiles++] = f;
 }
 
-void prefix_undefined(struct builder *b, CXCursor callee)
+/*
+ * Record: the main file may define the callee later, and then what the
+ * prefix's caller makes changes.
+ */
+static void undefined(void *ctx, const char *name)
 {
-	char *name;
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
 
-	if (b->pm_mode != PM_RECORD || clang_Cursor_isNull(callee))
-		return;
-	name = cursor_spelling(callee);
-	strset_add(b->pm->undef, name);
-	free(name);
+	if (m->mode == PM_RECORD)
+		strset_add(m->undef, name);
 }
 
-bool prefix_main_def(struct builder *b, const char *name)
+/* The main file defines @name: false if a kept function called it. */
+static bool main_def(const struct prefix_memo *m, const char *name)
 {
-	return b->pm_mode != PM_REUSE || !b->pm->undef ||
-	       !strset_has(b->pm->undef, name);
+	return m->mode != PM_REUSE || !m->undef || !strset_has(m->undef, name);
 }
 
-bool prefix_outside(struct builder *b, CXFile f)
+/* Record: whether a callee defined in @f is in a file past the prefix. */
+static bool outside(struct prefix_memo *m, CXFile f)
 {
 	unsigned i;
 
-	if (b->pm_mode != PM_RECORD || !b->pm_prefix)
+	if (m->mode != PM_RECORD || !m->in_prefix)
 		return false;
-	for (i = b->pm_nfiles; i-- > 0;)
-		if (b->pm_files[i] == f)
+	for (i = m->npfiles; i-- > 0;)
+		if (m->pfiles[i] == f)
 			return false;
-	if (f == b->pm_main)
+	if (f == m->main)
 		return true;
-	for (i = b->pm_nouts; i-- > 0;)
-		if (b->pm_outs[i] == f)
+	for (i = m->nouts; i-- > 0;)
+		if (m->outs[i] == f)
 			return true;
-	if (b->pm_nouts == b->pm_outs_cap) {
-		b->pm_outs_cap = b->pm_outs_cap ? b->pm_outs_cap * 2 : 16;
-		b->pm_outs = xrealloc(b->pm_outs,
-				      b->pm_outs_cap * sizeof(*b->pm_outs));
+	if (m->nouts == m->outs_cap) {
+		m->outs_cap = m->outs_cap ? m->outs_cap * 2 : 16;
+		m->outs = xrealloc(m->outs, m->outs_cap * sizeof(*m->outs));
 	}
-	b->pm_outs[b->pm_nouts++] = f;
+	m->outs[m->nouts++] = f;
 	return true;
+}
+
+static unsigned taint(void *ctx, CXFile f)
+{
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+
+	if (!outside(m, f))
+		return 0;
+	return f == m->main ? FX_MAIN : FX_OUT;
 }
 
 /*
@@ -648,16 +713,15 @@ bool prefix_outside(struct builder *b, CXFile f)
  * file's first function, its text as stable as the others'. When all
  * are, what read them is tainted only for what it read of the main file.
  */
-static void outs_seen(struct builder *b)
+static void outs_seen(struct builder *b, struct prefix_memo *m)
 {
-	struct prefix_memo *m = b->pm;
-	unsigned i, j;
+	struct summary *sums;
+	unsigned i, j, n;
 
-	for (i = 0; i < b->pm_nouts; i++) {
-		for (j = 0; j < b->pm_nfiles && b->pm_files[j] != b->pm_outs[i];
-		     j++)
+	for (i = 0; i < m->nouts; i++) {
+		for (j = 0; j < m->npfiles && m->pfiles[j] != m->outs[i]; j++)
 			;
-		if (j == b->pm_nfiles)
+		if (j == m->npfiles)
 			return;
 	}
 	for (i = 0; i < m->nfns; i++)
@@ -665,76 +729,68 @@ static void outs_seen(struct builder *b)
 			m->fns[i].tainted_out = false;
 			m->fns[i].tainted = m->fns[i].tainted_main;
 		}
-	for (i = 0; i < b->nsummaries; i++)
-		if (b->summaries[i].tainted_out) {
-			b->summaries[i].tainted_out = false;
-			b->summaries[i].tainted = b->summaries[i].tainted_main;
-		}
+	sums = build_summaries(b, &n);
+	for (i = 0; i < n; i++)
+		if (sums[i].fx)
+			sums[i].fx->taint &= ~FX_OUT;
 }
 
-void prefix_seen_key(struct builder *b, const char *key)
+/*
+ * Record: the build under way used @u's plan, which may have looked up a
+ * definition the main file makes past the prefix: one such in a build
+ * the memo keeps means it is not kept. A tainted build is made again at
+ * each reuse, in a table with the definitions of that text.
+ */
+static void planned(void *ctx, const struct macro_exp *u, unsigned taint)
 {
-	if (b->pm_mode != PM_RECORD || !b->pm_prefix)
-		return;
-	free(b->pm->pending_seen);
-	b->pm->pending_seen = xstrdup(key);
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+
+	if (m->mode == PM_RECORD && m->in_prefix && !taint &&
+	    u->watch_end > m->watch_end)
+		m->watch_end = u->watch_end;
 }
 
-void prefix_planned(struct builder *b, const struct macro_exp *u)
+static void log_claim(struct prefix_memo *m, struct macro_exp *e, unsigned fn)
 {
-	if (b->pm_mode == PM_RECORD && b->pm_prefix && !b->pm_taint &&
-	    u->watch_end > b->pm_watch_end)
-		b->pm_watch_end = u->watch_end;
-}
-
-void prefix_read(struct builder *b, unsigned lo, unsigned hi)
-{
-	if (b->pm_mode != PM_RECORD)
-		return;
-	if (b->pm_nreads == b->pm_readcap) {
-		b->pm_readcap = b->pm_readcap ? b->pm_readcap * 2 : 16;
-		b->pm_reads = xrealloc(b->pm_reads,
-				       b->pm_readcap * sizeof(*b->pm_reads));
+	if (m->nlog == m->logcap) {
+		m->logcap = m->logcap ? m->logcap * 2 : 256;
+		m->log = xrealloc(m->log, m->logcap * sizeof(*m->log));
 	}
-	b->pm_reads[b->pm_nreads].lo = lo;
-	b->pm_reads[b->pm_nreads++].hi = hi;
+	m->log[m->nlog].m = e;
+	m->log[m->nlog++].fn = fn;
 }
 
-void prefix_built(struct builder *b, struct floc at, bool taint)
+/*
+ * Record: a function was built at @at: a header function of the prefix
+ * that read past it, or one of the rest that is never kept, is tainted.
+ */
+static void built(void *ctx, struct builder *b, const struct function_ir *ir,
+		  struct floc at, const struct build_effects *fx)
 {
-	struct prefix_memo *m = b->pm;
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+	bool tainted = m->in_prefix ? fx->taint != 0 : ir->in_header;
 	struct pm_fn *f;
+	unsigned i;
 
-	if (b->pm_mode != PM_RECORD)
+	(void)b;
+	if (m->mode != PM_RECORD)
 		return;
+	for (i = 0; i < fx->nclaims; i++)
+		log_claim(m, fx->claims[i], fx->fn);
 	m->fns = xrealloc(m->fns, (m->nfns + 1) * sizeof(*m->fns));
 	f = &m->fns[m->nfns++];
 	memset(f, 0, sizeof(*f));
 	f->name = name_of(m, at.file);
 	f->off = at.off;
-	f->tainted = taint;
-	f->tainted_main = taint && b->pm_taint_main;
-	f->tainted_out = taint && b->pm_taint_out;
-	f->nreads = pm_spans_merge(b->pm_reads, b->pm_nreads);
-	if (f->nreads) {
-		f->reads = xmalloc(f->nreads * sizeof(*f->reads));
-		memcpy(f->reads, b->pm_reads, f->nreads * sizeof(*f->reads));
+	f->tainted = tainted;
+	f->tainted_main = tainted && (fx->taint & FX_MAIN);
+	f->tainted_out = tainted && (fx->taint & FX_OUT);
+	if (fx->nreads) {
+		f->reads = xmalloc(fx->nreads * sizeof(*f->reads));
+		memcpy(f->reads, fx->reads, fx->nreads * sizeof(*f->reads));
+		f->nreads = text_spans_merge(f->reads, fx->nreads);
 	}
-	f->seen = m->pending_seen;
-	m->pending_seen = NULL;
-}
-
-void prefix_claimed(struct builder *b, struct macro_exp *e)
-{
-	if (b->pm_mode != PM_RECORD)
-		return;
-	if (b->pm_nlog == b->pm_logcap) {
-		b->pm_logcap = b->pm_logcap ? b->pm_logcap * 2 : 256;
-		b->pm_log =
-			xrealloc(b->pm_log, b->pm_logcap * sizeof(*b->pm_log));
-	}
-	b->pm_log[b->pm_nlog].m = e;
-	b->pm_log[b->pm_nlog++].fn = b->pm_fn;
+	f->seen = m->in_prefix && fx->seen ? xstrdup(fx->seen) : NULL;
 }
 
 static void add_claim(struct prefix_memo *m, const char *name, unsigned off,
@@ -748,13 +804,12 @@ static void add_claim(struct prefix_memo *m, const char *name, unsigned off,
 }
 
 /* When the prefix's build claimed @e, or -1 if it did not log it. */
-static long claimed_by(const struct builder *b, const struct macro_exp *e)
+static long claimed_by(const struct prefix_memo *m, const struct macro_exp *e)
 {
 	struct pm_log key = { (struct macro_exp *)e, 0 };
-	const struct pm_log *hit = b->pm_nlog ?
-					   bsearch(&key, b->pm_log, b->pm_nlog,
-						   sizeof(*b->pm_log), by_ptr) :
-					   NULL;
+	const struct pm_log *hit = m->nlog ? bsearch(&key, m->log, m->nlog,
+						     sizeof(*m->log), by_ptr) :
+					     NULL;
 
 	return hit ? (long)hit->fn : -1;
 }
@@ -768,34 +823,36 @@ static int by_fn(const void *pa, const void *pb)
 
 static bool made_past(const struct prefix_memo *m, const struct pm_sum *s)
 {
-	return s->s.creator >= m->first_main && s->s.creator < m->nfns;
+	return s->s.fx->fn >= m->first_main && s->s.fx->fn < m->nfns;
 }
 
 /* What the functions built after each kept one will take from it. */
-static void record(struct builder *b, struct tu_ir *out, CXFile main)
+static void record(struct builder *b, struct prefix_memo *m, struct tu_ir *out,
+		   CXFile main)
 {
-	struct prefix_memo *m = b->pm;
-	unsigned i, j, n = 0;
+	struct macro_table *mt = build_macros(b);
+	struct summary *sums;
+	unsigned i, j, n = 0, nsums;
 
 	if (m->nfns != out->nfns) {
-		b->pm_poison = true;
+		m->poison = true;
 		return;
 	}
 	for (i = 0; i < m->nfns; i++)
 		m->fns[i].ir = out->fns[i];
 	/* the log by macro: each was claimed once, by a function's build */
-	if (b->pm_nlog)
-		qsort(b->pm_log, b->pm_nlog, sizeof(*b->pm_log), by_ptr);
-	for (i = 0; i < b->macros.n && !b->pm_poison; i++) {
-		struct macro_exp *e = &b->macros.v[i];
+	if (m->nlog)
+		qsort(m->log, m->nlog, sizeof(*m->log), by_ptr);
+	for (i = 0; i < mt->n && !m->poison; i++) {
+		struct macro_exp *e = &mt->v[i];
 		long fn;
 
 		if (e->claimed) {
-			fn = claimed_by(b, e);
+			fn = claimed_by(m, e);
 			if (fn < 0 ||
 			    (e->file == main && (unsigned)fn < m->first_main) ||
-			    macros_at(&b->macros, e->file, e->off) != e) {
-				b->pm_poison = true;
+			    macros_at(mt, e->file, e->off) != e) {
+				m->poison = true;
 				break;
 			}
 			add_claim(m, name_of(m, e->file), e->off, -1,
@@ -805,11 +862,11 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		for (j = 0; j < e->nplan; j++) {
 			if (!e->plan[j]->claimed)
 				continue;
-			fn = claimed_by(b, e->plan[j]);
+			fn = claimed_by(m, e->plan[j]);
 			if (fn < 0 ||
 			    (e->file == main && (unsigned)fn < m->first_main) ||
-			    macros_at(&b->macros, e->file, e->off) != e) {
-				b->pm_poison = true;
+			    macros_at(mt, e->file, e->off) != e) {
+				m->poison = true;
 				break;
 			}
 			add_claim(m, name_of(m, e->file), e->off, (int)j,
@@ -818,36 +875,37 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 		}
 	}
 	/* a claim we did not find in the table: not all is given back */
-	if (n != b->pm_nlog)
-		b->pm_poison = true;
-	if (b->pm_poison)
+	if (n != m->nlog)
+		m->poison = true;
+	if (m->poison)
 		return;
 	if (m->nclaims)
 		qsort(m->claims, m->nclaims, sizeof(*m->claims), by_fn);
-	m->sums =
-		xmalloc((b->nsummaries ? b->nsummaries : 1) * sizeof(*m->sums));
-	for (i = 0; i < b->nsummaries; i++) {
-		if (!b->summaries[i].done) {
-			b->pm_poison = true;
+	sums = build_summaries(b, &nsums);
+	m->sums = xmalloc((nsums ? nsums : 1) * sizeof(*m->sums));
+	for (i = 0; i < nsums; i++) {
+		const struct build_effects *fx = sums[i].fx;
+
+		if (!sums[i].done || !fx) {
+			m->poison = true;
 			return;
 		}
 		/* the prefix's that read the main file are kept as it is */
-		if (b->summaries[i].tainted &&
-		    (b->summaries[i].tainted_out ||
-		     b->summaries[i].creator >= m->first_main))
+		if (fx->taint &&
+		    ((fx->taint & FX_OUT) || fx->fn >= m->first_main))
 			continue;
-		m->sums[m->nsums].name = name_of(m, b->summaries[i].file);
-		m->sums[m->nsums].off = b->summaries[i].off;
+		m->sums[m->nsums].name = name_of(m, sums[i].file);
+		m->sums[m->nsums].off = sums[i].off;
 		m->sums[m->nsums].stale = false;
-		m->sums[m->nsums].s = b->summaries[i];
+		m->sums[m->nsums].s = sums[i];
 		m->sums[m->nsums++].s.file = NULL;
 	}
 	qsort(m->sums, m->nsums, sizeof(*m->sums), by_name_off);
-	/* by creator, the functions' past the prefix (prefix_take()) */
+	/* by creator, the functions' past the prefix (take()) */
 	m->made_by = xmalloc((m->nsums ? m->nsums : 1) * sizeof(*m->made_by));
 	for (j = 0; j < m->nsums; j++)
 		if (made_past(m, &m->sums[j]))
-			m->fns[m->sums[j].s.creator].nmade++;
+			m->fns[m->sums[j].s.fx->fn].nmade++;
 	for (i = m->first_main, n = 0; i < m->nfns; i++) {
 		m->fns[i].made = n;
 		n += m->fns[i].nmade;
@@ -855,60 +913,85 @@ static void record(struct builder *b, struct tu_ir *out, CXFile main)
 	}
 	for (j = 0; j < m->nsums; j++)
 		if (made_past(m, &m->sums[j])) {
-			struct pm_fn *f = &m->fns[m->sums[j].s.creator];
+			struct pm_fn *f = &m->fns[m->sums[j].s.fx->fn];
 
 			m->made_by[f->made + f->nmade].name = m->sums[j].name;
 			m->made_by[f->made + f->nmade++].off = m->sums[j].off;
 		}
 	m->main_name = name_of(m, main);
-	m->pp = pp_memo_record(&b->macros, main);
-	m->files = xmalloc((b->nfiles ? b->nfiles : 1) * sizeof(*m->files));
-	for (i = 0; i < b->nfiles; i++)
-		if (b->files[i]->file != main &&
-		    (m->files[m->nfiles] = name_of(m, b->files[i]->file)))
+	m->pp = pp_memo_record(mt, main);
+	n = build_nfiles(b);
+	m->files = xmalloc((n ? n : 1) * sizeof(*m->files));
+	for (i = 0; i < n; i++)
+		if (build_file(b, i) != main &&
+		    (m->files[m->nfiles] = name_of(m, build_file(b, i))))
 			m->nfiles++;
 }
 
-bool prefix_end(struct builder *b, struct tu_ir *out, CXFile main, CXCursor fn)
+/* At the main file's first function @fn: false if the reuse is wrong. */
+static bool prefix_end(struct builder *b, struct prefix_memo *m, CXCursor fn)
 {
-	struct prefix_memo *m = b->pm;
-	struct floc s = text_extent_start(b, fn);
+	CXFile main = m->main;
+	struct floc s = build_start(b, fn);
 	size_t p = s.file == main ? s.off :
-				    text_loc(clang_getCursorLocation(fn)).off;
+				    build_loc(clang_getCursorLocation(fn)).off;
 	size_t len;
 	const char *buf;
 
-	b->pm_prefix = false;
-	if (b->pm_mode == PM_REUSE) {
+	m->in_prefix = false;
+	if (m->mode == PM_REUSE) {
 		m->taking = m->main_ok;
 		return p == m->main_len && m->next_fn <= m->first_main &&
-		       take_upto(b, out, m->first_main);
+		       take_upto(b, m, m->first_main);
 	}
-	if (b->pm_mode != PM_RECORD)
+	if (m->mode != PM_RECORD)
 		return true;
-	buf = main_text(b, main, &len);
-	if (!buf || p > len || b->pm_watch_end > p) {
-		b->pm_poison = true;
+	buf = build_text(b, main, &len);
+	if (!buf || p > len || m->watch_end > p) {
+		m->poison = true;
 		return true;
 	}
 	m->main_len = p;
 	m->main_hash = hash64(buf, p, HASH64_INIT);
 	m->first_main = m->nfns;
-	outs_seen(b);
+	outs_seen(b, m);
 	return true;
 }
 
-void prefix_walked(struct builder *b, struct tu_ir *out)
+static enum build_choice decl(void *ctx, struct builder *b, CXCursor c,
+			      struct floc at, bool *again)
 {
-	struct prefix_memo *m = b->pm;
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+
+	if (!m->in_prefix)
+		return BUILD_IT;
+	if (at.file == m->main)
+		return prefix_end(b, m, c) ? BUILD_IT : BUILD_GIVE_UP;
+	if (m->mode == PM_REUSE) {
+		if (!rebuild(b, m, at, c))
+			return BUILD_TAKEN;
+		*again = true;
+	} else if (at.file) {
+		visit(m, at.file);
+	}
+	return BUILD_IT;
+}
+
+static bool walked(void *ctx, struct builder *b, struct tu_ir *out)
+{
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
 	size_t len;
 	const char *buf;
 
-	if (b->pm_mode != PM_RECORD || b->pm_poison || b->pm_prefix)
-		return;
-	record(b, out, b->pm_main);
-	buf = main_text(b, b->pm_main, &len);
+	/* the walk ended before the main file's first function */
+	if (m->mode == PM_REUSE && m->in_prefix)
+		return false;
+	if (m->mode != PM_RECORD || m->poison || m->in_prefix)
+		return true;
+	record(b, m, out, m->main);
+	buf = build_text(b, m->main, &len);
 	keep_text(m, buf, len);
+	return true;
 }
 
 /*
@@ -916,16 +999,16 @@ void prefix_walked(struct builder *b, struct tu_ir *out)
  * made (a callee of the edited text): a fresh build would have @f find
  * that one, made when fewer functions had claimed their own expansions.
  */
-static bool made_before(struct builder *b, const struct pm_fn *f)
+static bool made_before(struct builder *b, const struct prefix_memo *m,
+			const struct pm_fn *f)
 {
-	struct prefix_memo *m = b->pm;
 	unsigned i;
 
 	for (i = 0; i < f->nmade; i++) {
 		const struct pm_made *s = &m->made_by[f->made + i];
-		CXFile file = clang_getFile(b->tu, s->name);
+		CXFile file = clang_getFile(build_tu(b), s->name);
 
-		if (!file || summary_known(b, file, s->off))
+		if (!file || build_summary_known(b, file, s->off))
 			return true;
 	}
 	return false;
@@ -946,14 +1029,20 @@ static bool gone(const struct prefix_memo *m, const struct pm_fn *f,
 	       f->off < at.off;
 }
 
-int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
+/*
+ * Reuse, past the prefix: the main file's function at @at, @name, which
+ * this check would build, is the memo's next one and read only text
+ * before the first byte the edit changed; it is taken, and what its
+ * build did to the builder's state is done again (1). 0 when it is not:
+ * from there on every function is built. -1: the memo did not fit.
+ */
+static int take(struct builder *b, struct prefix_memo *m, struct floc at,
 		const char *name)
 {
-	struct prefix_memo *m = b->pm;
 	const char *at_name;
 	struct pm_fn *f;
 
-	if (!m || b->pm_mode != PM_REUSE || b->pm_prefix || !m->taking)
+	if (m->mode != PM_REUSE || m->in_prefix || !m->taking)
 		return 0;
 	at_name = find_name(m, at.file);
 	/* the edit removed them, or changed where they start */
@@ -974,44 +1063,52 @@ int prefix_take(struct builder *b, struct tu_ir *out, struct floc at,
 	 * One that read the edited text is built again in its place: what
 	 * it read is as recorded for those after it that did not.
 	 */
-	if (f->tainted || f->stale || made_before(b, f)) {
+	if (f->tainted || f->stale || made_before(b, m, f)) {
 		claims_skip(m, m->next_fn);
 		return 0;
 	}
 	f->taken = true;
-	push_fn(b, out, f->ir);
+	build_push(b, f->ir);
 	m->reused++;
 	m->reused_main++;
-	if (f->seen && b->opts->seen)
-		seen_test_and_add(b->opts->seen, f->seen);
-	return claims_upto(b, m->next_fn) ? 1 : -1;
+	if (f->seen)
+		build_seen(b, f->seen);
+	return claims_upto(b, m, m->next_fn) ? 1 : -1;
 }
 
-void prefix_fail(struct prefix_memo *m)
+static enum build_choice choose(void *ctx, struct builder *b, struct floc at,
+				const char *name, bool in_main)
 {
-	if (m)
-		forget(m);
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
+	int took;
+
+	/* a kept function's callee, undefined then */
+	if (in_main && !main_def(m, name))
+		return BUILD_GIVE_UP;
+	took = take(b, m, at, name);
+	return took > 0 ? BUILD_TAKEN : took < 0 ? BUILD_GIVE_UP : BUILD_IT;
 }
 
-void prefix_finish(struct builder *b, struct tu_ir *out)
+static void fail(void *ctx)
 {
-	struct prefix_memo *m = b->pm;
+	forget(((struct doc_memo *)ctx)->prefix);
+}
+
+/* After the walk: the memo takes what it keeps. */
+static void end(void *ctx, struct builder *b, struct tu_ir *out, bool ok)
+{
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
 	unsigned i;
 
-	free(b->pm_files);
-	free(b->pm_log);
-	free(b->pm_outs);
-	b->pm_files = NULL;
-	b->pm_log = NULL;
-	b->pm_outs = NULL;
-	b->pm_nouts = b->pm_outs_cap = 0;
-	b->pm_nfiles = b->pm_cap = b->pm_nlog = b->pm_logcap = 0;
-	if (m)
-		build_state_free(m);
-	if (b->pm_mode != PM_RECORD)
+	(void)b;
+	build_end(m);
+	if (!ok)
+		return;
+	build_state_free(m);
+	if (m->mode != PM_RECORD)
 		return;
 	/* still in the prefix: the main file defines no function */
-	if (b->pm_poison || b->pm_prefix) {
+	if (m->poison || m->in_prefix) {
 		forget(m);
 		return;
 	}
@@ -1025,13 +1122,13 @@ void prefix_finish(struct builder *b, struct tu_ir *out)
 	m->valid = true;
 }
 
-struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
+/* Reuse: the prefix's summary of the definition at @f:@off, or NULL. */
+static const struct summary *summary(void *ctx, CXFile f, unsigned off)
 {
-	struct prefix_memo *m = b->pm;
+	struct prefix_memo *m = ((struct doc_memo *)ctx)->prefix;
 	struct pm_sum key, *hit;
-	struct summary *sm;
 
-	if (!m || b->pm_mode != PM_REUSE || !m->nsums || !f)
+	if (m->mode != PM_REUSE || !m->nsums)
 		return NULL;
 	key.name = find_name(m, f);
 	key.off = off;
@@ -1040,11 +1137,43 @@ struct summary *prefix_summary(struct builder *b, CXFile f, unsigned off)
 	hit = bsearch(&key, m->sums, m->nsums, sizeof(*m->sums), by_name_off);
 	/* made by a function past the prefix not taken: made again */
 	if (!hit || hit->stale ||
-	    (hit->s.creator >= m->first_main &&
-	     (hit->s.creator >= m->nfns || !m->fns[hit->s.creator].taken)))
+	    (hit->s.fx->fn >= m->first_main &&
+	     (hit->s.fx->fn >= m->nfns || !m->fns[hit->s.fx->fn].taken)))
 		return NULL;
-	sm = summary_new(b);
-	*sm = hit->s;
-	sm->file = f;
-	return sm;
+	return &hit->s;
 }
+
+static bool dialect(void *ctx, CXTranslationUnit tu, CXFile main,
+		    enum oc_dialect *d, bool *found)
+{
+	return include_memo_get(((struct doc_memo *)ctx)->includes, tu, main, d,
+				found);
+}
+
+static void dialect_voted(void *ctx, CXTranslationUnit tu, CXFile main,
+			  char **paths, unsigned n, enum oc_dialect d,
+			  bool found)
+{
+	include_memo_put(((struct doc_memo *)ctx)->includes, tu, main, paths, n,
+			 d, found);
+}
+
+const struct build_hooks doc_memo_hooks = {
+	.effects = true,
+	.dialect = dialect,
+	.dialect_voted = dialect_voted,
+	.begin = begin,
+	.splice = splice,
+	.table_done = table_done,
+	.decl = decl,
+	.choose = choose,
+	.built = built,
+	.taint = taint,
+	.summary = summary,
+	.undefined = undefined,
+	.planned = planned,
+	.intern = intern,
+	.walked = walked,
+	.end = end,
+	.fail = fail,
+};

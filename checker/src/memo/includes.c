@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "builder.h"
+#include "kept.h"
 
 struct file_sig {
 	char *path;

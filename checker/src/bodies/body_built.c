@@ -2,12 +2,15 @@
 /*
  * Which header functions this worker has built (bodies.h): one that names
  * a primitive is blanked only once it has, for the walk puts the copy it
- * kept of that build in its place (events/phantom.c).
+ * kept of that build in its place (phantom.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../events/builder.h"
+#include "../events/cursor.h"
+#include "../events/events.h"
+#include "../events/lex.h"
+#include "../util.h"
 #include "bodies.h"
 
 void bodies_note_built(struct body_memo *m, const char *path,

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
+#include "../util.h"
+#include "worker.h"
 
 struct scan_file {
 	char *path;

@@ -12,7 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../events/builder.h"
+#include "../events/cursor.h"
+#include "../events/lex.h"
+#include "../events/seam.h"
+#include "../util.h"
 #include "bodies.h"
 
 /*
@@ -407,7 +410,7 @@ void bodies_plan(struct body_memo *m, const struct tu_job *job,
 	 * primitive, and the rules of the TU's functions pair with them
 	 * (testcases/facts header-callee-order): one is blanked only once
 	 * this worker built it, and the walk puts a copy of that build in
-	 * its place (events/phantom.c).
+	 * its place (phantom.c).
 	 */
 	for (i = 0; i < m->nfns; i++)
 		if (m->fns[i].prim && !m->fns[i].built)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
+#include "kept.h"
 
 /*
  * Whether a line from the one holding @from to the one holding @to, or
@@ -150,7 +150,7 @@ void memo_edit_of(struct memo_edit *e, const char *old, size_t olen,
 	e->delta = (long)nlen - (long)olen;
 }
 
-bool memo_edit_keeps(const struct memo_edit *e, const struct pm_span *r,
+bool memo_edit_keeps(const struct memo_edit *e, const struct text_span *r,
 		     unsigned n)
 {
 	unsigned i;
@@ -207,7 +207,7 @@ void memo_edit_function(const struct memo_edit *e, const char *main,
 	memo_edit_events(e, main, &f->body);
 }
 
-void memo_edit_spans(const struct memo_edit *e, struct pm_span *r, unsigned n)
+void memo_edit_spans(const struct memo_edit *e, struct text_span *r, unsigned n)
 {
 	unsigned i;
 
@@ -215,29 +215,4 @@ void memo_edit_spans(const struct memo_edit *e, struct pm_span *r, unsigned n)
 		r[i].lo = memo_edit_off(e, r[i].lo);
 		r[i].hi = memo_edit_off(e, r[i].hi);
 	}
-}
-
-static int by_lo(const void *pa, const void *pb)
-{
-	const struct pm_span *a = pa, *b = pb;
-
-	return a->lo < b->lo ? -1 : a->lo > b->lo;
-}
-
-unsigned pm_spans_merge(struct pm_span *r, unsigned n)
-{
-	unsigned i, k = 0;
-
-	if (n < 2)
-		return n;
-	qsort(r, n, sizeof(*r), by_lo);
-	for (i = 1; i < n; i++) {
-		if (r[i].lo <= r[k].hi) {
-			if (r[i].hi > r[k].hi)
-				r[k].hi = r[i].hi;
-			continue;
-		}
-		r[++k] = r[i];
-	}
-	return k + 1;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The prefix memo's copy of the preprocessing record (builder.h).
+ * The prefix memo's copy of the preprocessing record (kept.h).
  *
  * In the editor a TU is re-parsed on a precompiled preamble, and a walk
  * of its record reads every entry of the preamble back from the PCH:
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
+#include "kept.h"
 
 struct pp_exp {
 	const char *file; /* interned */

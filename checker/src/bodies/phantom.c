@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Copies of the header functions a worker built, for the TUs whose parse
- * did not see their bodies (tu/bodies.h blanked them where nothing calls
+ * did not see their bodies (bodies.h blanked them where nothing calls
  * them). The walk builds every header function that names a primitive in
  * every TU, because the TU's rules read them all (tu_summary.c: who
  * publishes a location, which stores are ordered); where one was blanked,
@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
+#include "../util.h"
+#include "worker.h"
 
 struct phantom_set {
 	struct strset *strs; /* every string the copies hold */
@@ -131,38 +132,4 @@ void phantoms_free(struct phantom_set *p)
 	strmap_free(p->fns, free_copy);
 	strset_free(p->strs);
 	free(p);
-}
-
-/*
- * @f, for the TU of @b: a copy in its arena, the file name of the TU's
- * (rules compare file names by address, tu_summary.c and addr_deps.c).
- */
-static void place_list(struct builder *b, struct evlist *l, const char *from,
-		       const char *to)
-{
-	struct event **v = l->n ? xmalloc(l->n * sizeof(*v)) : NULL;
-	unsigned i, j;
-
-	for (i = 0; i < l->n; i++) {
-		v[i] = arena_alloc(&b->arena, sizeof(*v[i]));
-		*v[i] = *l->v[i];
-		if (v[i]->span.file == from)
-			v[i]->span.file = to;
-		for (j = 0; j < v[i]->nlegs; j++)
-			place_list(b, &v[i]->legs[j], from, to);
-	}
-	l->v = v;
-	l->cap = l->n;
-}
-
-struct function_ir *phantom_place(struct builder *b,
-				  const struct function_ir *f, const char *file)
-{
-	struct function_ir *c = arena_alloc(&b->arena, sizeof(*c));
-
-	*c = *f;
-	c->span.file = file;
-	c->borrowed = false;
-	place_list(b, &c->body, f->span.file, file);
-	return c;
 }

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../events/builder.h"
+#include "../events/cursor.h"
+#include "../events/lex.h"
+#include "../util.h"
 #include "../vocab/vocab.h"
 #include "bodies.h"
 

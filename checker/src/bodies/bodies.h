@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 
-#include "frontend.h"
+#include "../tu/frontend.h"
 
 /*
  * A header function whose body may be blanked: it names no primitive, and

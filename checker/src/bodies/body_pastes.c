@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../events/builder.h"
+#include "../events/cursor.h"
+#include "../events/lex.h"
+#include "../util.h"
 #include "bodies.h"
 
 void body_fragment(struct body_memo *m, struct body_frags *l, unsigned *stamp,
