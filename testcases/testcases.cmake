@@ -2,10 +2,6 @@
 # One ctest per test file under testcases/<rule-id>/ (all .c but repro*.c),
 # and one per subdirectory (its files checked together, as one tree):
 #   verify-<id>-<file>     ordercheck --verify FILE           must pass
-#   mutant-<id>-<file>     ordercheck --verify -Wno-<id> FILE must fail, for
-#                          files with an expect-warning[<id>] or
-#                          expect-remark[<id>]: a test that
-#                          cannot fail is worse than none
 #   fix-<id>               --fix-diff on bad.c equals fix.expected
 #   cocci-<id>-report/patch   spatch on bad.c equals report/patch.expected
 #   sparse-<id>-<file>     for annotated*.c: sparse warns exactly on the
@@ -120,15 +116,6 @@ foreach(dir ${_rule_dirs})
     add_test(NAME verify-${id}-${name}
              COMMAND ordercheck --verify ${case} ${_flags}
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    file(READ ${case} _text)
-    string(FIND "${_text}" "expect-warning[${id}]" _has)
-    string(FIND "${_text}" "expect-remark[${id}]" _has_remark)
-    if(NOT _has EQUAL -1 OR NOT _has_remark EQUAL -1)
-      add_test(NAME mutant-${id}-${name}
-               COMMAND ordercheck --verify -Wno-${id} ${case} ${_flags}
-               WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-      set_tests_properties(mutant-${id}-${name} PROPERTIES WILL_FAIL TRUE)
-    endif()
   endforeach()
   # two-files/ and other subdirectories: one test over all their files
   # together, for the pairing rules (writer and reader in different TUs)
@@ -145,10 +132,6 @@ foreach(dir ${_rule_dirs})
     add_test(NAME verify-${id}-${subname}
              COMMAND ordercheck --verify ${_files}
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    add_test(NAME mutant-${id}-${subname}
-             COMMAND ordercheck --verify -Wno-${id} ${_files}
-             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    set_tests_properties(mutant-${id}-${subname} PROPERTIES WILL_FAIL TRUE)
   endforeach()
   if(EXISTS ${dir}/fix.expected)
     add_test(NAME fix-${id}

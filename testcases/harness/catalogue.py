@@ -11,7 +11,8 @@ fails, with every disagreement listed, when
     `ORDERCHECK --list-rules=md` prints: the table is generated from the
     registry (scripts/rules-table.sh pastes it);
   - a rule has no testcases/<id>/ with bad.c (expecting the rule, so that
-    its mutant test can fail) and good.c, or no page testcases/<id>/README.md
+    a checker that stops reporting it fails verify-<id>-bad) and good.c,
+    or no page testcases/<id>/README.md
     titled "# <id>";
   - a rule has no testcases/<id>/repro.c, or its repro has no valid
     "// repro-shows:" line (outcome, codegen, herd7 or cost; the skeleton's
@@ -164,8 +165,8 @@ def check(oc, root):
         if os.path.isfile(bad):
             with open(bad, errors="replace") as fh:
                 if not re.search(r"expect-(warning|remark)\[%s\]" % re.escape(rid), fh.read()):
-                    problems.append("%s: %sbad.c expects no %s finding, so its mutant "
-                                    "test cannot fail" % (rid, rel, rid))
+                    problems.append("%s: %sbad.c expects no %s finding, so no test "
+                                    "fails when the rule stops reporting" % (rid, rel, rid))
         page = os.path.join(d, "README.md")
         if os.path.isfile(page):
             with open(page) as fh:
