@@ -326,24 +326,6 @@ static bool kept(const struct pair_candidate *c, const struct pair_judgement *j,
 }
 
 /*
- * A function rule already reports this reader: the same bug seen from
- * one function, with the fix in its terms.
- */
-static bool reader_reported(struct rule_tree_ctx *ctx,
-			    const struct pair_candidate *c,
-			    const struct pair_side *r)
-{
-	const struct fact *via =
-		second(c, r)->adep >= 0 ?
-			&pairing_fn(c->set, r)->v[second(c, r)->adep] :
-			NULL;
-
-	return rule_tree_seen(ctx, RULE_REPORTS_READER, first(c, r)) ||
-	       rule_tree_seen(ctx, RULE_REPORTS_READER, second(c, r)) ||
-	       (via && rule_tree_seen(ctx, RULE_REPORTS_READER, via));
-}
-
-/*
  * MP and S, blamed on the reader (R b; x a) by herd7's table: nothing
  * orders its accesses, and the writer (W a; W b) orders or the fix needs
  * both.
@@ -358,7 +340,7 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 	struct oc_diag *d;
 	bool classic;
 
-	if (!j || reader_reported(ctx, c, r) || misplaced_fence(c, r) ||
+	if (!j || rule_yields(ctx, self, c, r) ||
 	    !rule_tree_first(ctx, self, r->fn, r->k1, r->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
@@ -493,7 +475,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 	dep = c->shape == SHAPE_MP && r->o.what &&
 	      strstr(r->o.what, "dependency");
 	if ((dep ? !dependency_reader_trusts(c) : initialising(c, w)) ||
-	    misplaced_fence(c, w) ||
+	    rule_yields(ctx, self, c, w) ||
 	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
@@ -655,12 +637,11 @@ static void check_pair_wrong_barrier(struct rule_tree_ctx *ctx,
 {
 	const struct pair_judgement *j = judged(c, self);
 
-	if (!j)
+	if (!j || rule_yields(ctx, self, c, j->at))
 		return;
 	if (is_mp_or_s(c))
 		wrong_barrier_mp(ctx, self, c, j);
-	else if (c->shape == SHAPE_SB &&
-		 !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
+	else if (c->shape == SHAPE_SB)
 		report_sb(ctx, self, c, j);
 }
 
@@ -671,8 +652,7 @@ static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 {
 	const struct pair_judgement *j = judged(c, self);
 
-	if (j && !misplaced_fence(c, c->a) &&
-	    !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
+	if (j && !rule_yields(ctx, self, c, j->at))
 		report_sb(ctx, self, c, j);
 }
 
@@ -812,7 +792,7 @@ static void check_pair_unpaired_barrier(struct rule_tree_ctx *ctx,
 		return;
 	fence = &c->set->fns[b->fn].v[b->at];
 	wmb = fence->cls == OC_FENCE_W;
-	if (rule_tree_claimed(ctx, fence)) /* misplaced-barrier said more */
+	if (rule_yields(ctx, self, c, NULL)) /* misplaced-barrier said more */
 		return;
 	if (b->commented) {
 		if (b->named_defined || !b->nnamed ||
@@ -925,24 +905,29 @@ static void check_pair_compiler_barrier(struct rule_tree_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "pair-missing-acquire", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_missing_acquire),
+	  ON_TREE_YIELDS(check_pair_missing_acquire, 0,
+			 "misplaced-barrier unordered-flag ctrl-dep-load-load "
+			 "ctrl-dep-c11-relaxed addr-dep-plain-load "
+			 "addr-dep-c11-relaxed"),
 	  "the writer orders two stores (`smp_wmb()`, release, "
 	  "`rcu_assign_pointer()`, `smp_mb()`); a reader reads them in the "
 	  "other order with nothing ordering its reads (MP), or stores after "
 	  "its read (S); herd7's table allows the outcome" },
 	{ "pair-missing-release", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_missing_release),
+	  ON_TREE_YIELDS(check_pair_missing_release, 0,
+			 "misplaced-barrier unordered-flag"),
 	  "the reader orders its reads (rmb, acquire, or a dependency on a "
 	  "pointer stored with `WRITE_ONCE()`), or its read before its store "
 	  "(S); the writer does not order its stores; herd7's table allows "
 	  "the outcome" },
 	{ "pair-wrong-barrier", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_wrong_barrier),
+	  ON_TREE_YIELDS(check_pair_wrong_barrier, 0, "wake-missing-barrier"),
 	  "a side orders with the wrong kind: `smp_rmb()` between stores, "
 	  "`smp_wmb()` between loads, release/acquire for store buffering; "
 	  "herd7's table allows the outcome" },
 	{ "sb-needs-full-barrier", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_sb_needs_full_barrier),
+	  ON_TREE_YIELDS(check_sb_needs_full_barrier, 0,
+			 "misplaced-barrier wake-missing-barrier"),
 	  "store buffering (a store then a load on each side) with one side "
 	  "ordering (`smp_mb()`, `xchg()`, release/acquire) and nothing on the "
 	  "other: herd7's table allows both loads to miss" },
@@ -966,19 +951,20 @@ static const struct rule rules[] = {
 	  "first store can be the one that lasts "
 	  "(opt-in: `-Wtwo-plus-two-w-needs-order`)" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
-	  ON_TREE_FLAGS(check_pair_unpaired_barrier, RULE_OPT_IN),
+	  ON_TREE_YIELDS(check_pair_unpaired_barrier, RULE_OPT_IN,
+			 "misplaced-barrier"),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "
 	  "reads (writes) in the other order, or whose \"pairs with\" comment "
 	  "names a function not in the tree (opt-in: "
 	  "`-Wpair-unpaired-barrier`; on Linux 6.1 its partners were mostly "
 	  "there, out of the pairing's sight)" },
 	{ "misplaced-barrier", SEV_WARNING, FIX_SAFE,
-	  ON_TREE(check_misplaced_barrier),
+	  ON_TREE_CLAIMS(check_misplaced_barrier, misplaced_barrier_claims),
 	  "the barrier is there but an access is on the wrong side of it: the "
 	  "flag stored before `smp_wmb()`, `smp_rmb()` before the flag read or "
 	  "after both reads, against a partner that orders the documented way" },
 	{ "unordered-flag", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_unordered_flag),
+	  ON_TREE_CLAIMS(check_unordered_flag, unordered_flag_takes),
 	  "a `WRITE_ONCE()` flag stored after data and tested with "
 	  "`READ_ONCE()` before reading it, neither side ordering; a warning "
 	  "with evidence (spin-wait, a comment on the flag), else a remark" },
