@@ -24,7 +24,9 @@ fails, with every disagreement listed, when
   - the engines column says cocci and rules/<id>.cocci or its report test
     (report.expected) is missing, or a .cocci names no rule;
   - the fix column says safe and fix.expected is missing, or the reverse;
-  - a rule has no check_<id> function in checker/src/rules/.
+  - a rule has no check_<id> function in checker/src/rules/;
+  - a rule yields to (its what column's "(yields to `id`, ...)") an id that
+    names no rule, or to itself.
 
 Exit 0 when they agree, 1 with the list, 2 on a usage error.
 """
@@ -136,7 +138,9 @@ def check(oc, root):
         rid, link, family, engines, fix, repro, what = m.groups()
         if rid in rules:
             problems.append("%s: two registry rows" % rid)
-        rules[rid] = dict(link=link, engines=engines, fix=fix, repro=repro)
+        yields = re.search(r" \(yields to ((?:`[a-z0-9-]+`(?:, )?)+)\)$", what)
+        rules[rid] = dict(link=link, engines=engines, fix=fix, repro=repro,
+                          yields=re.findall(r"`([a-z0-9-]+)`", yields.group(1)) if yields else [])
     if not rules:
         problems.append("--list-rules=md lists no rule")
 
@@ -188,6 +192,10 @@ def check(oc, root):
                             % (rid, r["fix"], rel, "exists" if fixed else "does not exist"))
         if os.path.isfile(os.path.join(d, "patch.expected")) and not (cocci and r["fix"] == "safe"):
             problems.append("%s: %spatch.expected, but no .cocci with a safe fix" % (rid, rel))
+        for other in r["yields"]:
+            if other == rid or other not in rules:
+                problems.append("%s: yields to %s, %s" % (
+                    rid, other, "itself" if other == rid else "which is no rule"))
         fn = "check_" + rid.replace("-", "_")
         if not re.search(r"\b%s\(" % fn, rules_src):
             problems.append("%s: no %s() in checker/src/rules/" % (rid, fn))

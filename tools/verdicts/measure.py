@@ -43,7 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # The rules whose findings say "this outcome can happen": the pairing
 # family's shape rules and, for MP and S, the function rules that report
-# a reader the pairing rules then leave alone (RULE_REPORTS_READER). Those
+# a reader the pairing rules then yield to them (their yields_to). Those
 # judge a reader's dependency, not a shape: in LB they would speak of C11's
 # lack of dependency ordering, which RC11's no-thin-air axiom does not
 # share (see README).

@@ -102,8 +102,10 @@ static bool joinable(const char *key)
 }
 
 static const struct shape_row shape_rows[] = {
-#define SHAPE(id, name, verdicts, litmus, threads, symmetric) \
-	[SHAPE_##id] = { name, verdicts, litmus, threads, symmetric },
+#define SHAPE(id, name, verdicts, litmus, threads, symmetric, bare, mb,  \
+	      message, acquire_fix)                                      \
+	[SHAPE_##id] = { name, verdicts, litmus,  threads,    symmetric, \
+			 bare, mb,	 message, acquire_fix },
 #include "shapes.def"
 #undef SHAPE
 };

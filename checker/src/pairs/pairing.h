@@ -16,7 +16,9 @@
 #include "order.h"
 
 enum shape {
-#define SHAPE(id, name, verdicts, litmus, threads, symmetric) SHAPE_##id,
+#define SHAPE(id, name, verdicts, litmus, threads, symmetric, bare, mb, \
+	      message, acquire_fix)                                     \
+	SHAPE_##id,
 #include "shapes.def"
 #undef SHAPE
 };
@@ -25,6 +27,8 @@ enum shape {
 struct shape_row {
 	const char *name, *verdicts, *litmus;
 	bool threads, symmetric;
+	/* what a finding on it says (rules/pairs.c, report_shape()) */
+	const char *bare, *mb, *message, *acquire_fix;
 };
 
 /* The row of @s. */

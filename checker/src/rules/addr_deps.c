@@ -382,7 +382,7 @@ static void check_addr_dep_plain_load_unlocked(struct rule_tree_ctx *ctx,
 	l = &c->set->fns[r->fn].v[r->at];
 	use = &c->set->fns[r->fn].v[r->deref];
 	pub = r->publish;
-	if (rule_tree_seen(ctx, RULE_REPORTS_READER, l) ||
+	if (rule_yields(ctx, self, c, NULL) ||
 	    fact_reread_after_acquire(&c->set->fns[r->fn], r->at) ||
 	    !rule_tree_first(ctx, self, r->fn, l->key, l->key))
 		return;
@@ -736,12 +736,14 @@ static void check_addr_dep_c11_relaxed(struct rule_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "addr-dep-plain-load", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_addr_dep_plain_load, RULE_REPORTS_READER),
+	  ON_FUNCTION_CLAIMS(check_addr_dep_plain_load, rule_claims_reader),
 	  "a published pointer (`rcu_assign_pointer()`, release, `smp_wmb(); "
 	  "WRITE_ONCE()`) read with a plain load in a lockless reader, then "
 	  "dereferenced" },
 	{ "addr-dep-plain-load-unlocked", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_addr_dep_plain_load_unlocked),
+	  ON_TREE_YIELDS(check_addr_dep_plain_load_unlocked, 0,
+			 "addr-dep-plain-load addr-dep-c11-relaxed "
+			 "ctrl-dep-load-load ctrl-dep-c11-relaxed"),
 	  "a published pointer read with a plain load, then dereferenced, "
 	  "outside any RCU section, where no access of it anywhere in the "
 	  "tree holds a lock" },
@@ -758,7 +760,7 @@ static const struct rule rules[] = {
 	  "the dependency goes through arithmetic that cancels (`p - p`, `& "
 	  "0`) or a comparison feeding an index" },
 	{ "addr-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_addr_dep_c11_relaxed, RULE_REPORTS_READER),
+	  ON_FUNCTION_CLAIMS(check_addr_dep_c11_relaxed, rule_claims_reader),
 	  "C11/GNU relaxed load of a pointer published by a release, or a "
 	  "marked load that heads no dependency (urcu's `uatomic_read()`), "
 	  "then read through" },

@@ -72,16 +72,34 @@ static const char *repro_shows(const char *id)
 	return "none";
 }
 
-/* A markdown table cell: '|' would end it. */
-static void cell(FILE *out, const char *text)
+/* A markdown table cell's text: '|' would end the cell. */
+static void text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+static void cell(FILE *out, const char *s)
 {
 	fputc(' ', out);
-	for (; *text; text++) {
-		if (*text == '|')
-			fputc('\\', out);
-		fputc(*text, out);
-	}
+	text(out, s);
 	fputs(" |", out);
+}
+
+/* " (yields to `a`, `b`)" of the space-separated ids @ids */
+static void yields(FILE *out, const char *ids)
+{
+	const char *sep = " (yields to ";
+	size_t n;
+
+	for (; *(ids += strspn(ids, " ")); ids += n, sep = ", ") {
+		n = strcspn(ids, " ");
+		fprintf(out, "%s`%.*s`", sep, (int)n, ids);
+	}
+	fputc(')', out);
 }
 
 static void row(FILE *out, const struct rule_family *f, const struct rule *r)
@@ -98,8 +116,12 @@ static void row(FILE *out, const struct rule_family *f, const struct rule *r)
 	/* the table has no severity column: a remark says so */
 	if (r->sev != SEV_WARNING)
 		fprintf(out, " %s:", diag_severity_name(r->sev));
-	cell(out, r->summary);
-	fputc('\n', out);
+	fputc(' ', out);
+	text(out, r->summary);
+	/* precedence: the rules it leaves a candidate to (rule_yields()) */
+	if (r->yields_to)
+		yields(out, r->yields_to);
+	fputs(" |\n", out);
 }
 
 void catalogue_md(FILE *out)

@@ -569,11 +569,11 @@ static const struct rule ctrl_dep_rules[] = {
 	  "a store after an if/else whose legs end in ordered stores is not "
 	  "ordered by it" },
 	{ "ctrl-dep-load-load", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_ctrl_dep_load_load, RULE_REPORTS_READER),
+	  ON_FUNCTION_CLAIMS(check_ctrl_dep_load_load, rule_claims_reader),
 	  "a load after a spin-wait or in an `if` on a flag, assumed ordered "
 	  "(a writer orders them, or the same struct for spin-waits)" },
 	{ "ctrl-dep-c11-relaxed", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_ctrl_dep_c11_relaxed, RULE_REPORTS_READER),
+	  ON_FUNCTION_CLAIMS(check_ctrl_dep_c11_relaxed, rule_claims_reader),
 	  "C11 relaxed load controlling a relaxed store of locations that use "
 	  "acquire/release elsewhere" },
 };

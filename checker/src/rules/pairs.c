@@ -5,11 +5,13 @@
  * after every file is checked.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../pairs/inline.h"
 #include "../pairs/litmus.h"
 #include "../pairs/pairing.h"
+#include "../util.h"
 #include "../vocab/verdicts.h"
 #include "../vocab/vocab.h"
 #include "pairs_shapes.h"
@@ -326,24 +328,6 @@ static bool kept(const struct pair_candidate *c, const struct pair_judgement *j,
 }
 
 /*
- * A function rule already reports this reader: the same bug seen from
- * one function, with the fix in its terms.
- */
-static bool reader_reported(struct rule_tree_ctx *ctx,
-			    const struct pair_candidate *c,
-			    const struct pair_side *r)
-{
-	const struct fact *via =
-		second(c, r)->adep >= 0 ?
-			&pairing_fn(c->set, r)->v[second(c, r)->adep] :
-			NULL;
-
-	return rule_tree_seen(ctx, RULE_REPORTS_READER, first(c, r)) ||
-	       rule_tree_seen(ctx, RULE_REPORTS_READER, second(c, r)) ||
-	       (via && rule_tree_seen(ctx, RULE_REPORTS_READER, via));
-}
-
-/*
  * MP and S, blamed on the reader (R b; x a) by herd7's table: nothing
  * orders its accesses, and the writer (W a; W b) orders or the fix needs
  * both.
@@ -358,7 +342,7 @@ static void check_pair_missing_acquire(struct rule_tree_ctx *ctx,
 	struct oc_diag *d;
 	bool classic;
 
-	if (!j || reader_reported(ctx, c, r) || misplaced_fence(c, r) ||
+	if (!j || rule_yields(ctx, self, c, r) ||
 	    !rule_tree_first(ctx, self, r->fn, r->k1, r->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
@@ -493,7 +477,7 @@ static void check_pair_missing_release(struct rule_tree_ctx *ctx,
 	dep = c->shape == SHAPE_MP && r->o.what &&
 	      strstr(r->o.what, "dependency");
 	if ((dep ? !dependency_reader_trusts(c) : initialising(c, w)) ||
-	    misplaced_fence(c, w) ||
+	    rule_yields(ctx, self, c, w) ||
 	    !rule_tree_first(ctx, self, w->fn, w->k1, w->k2))
 		return;
 	litmus_key_text(w->k1, a, sizeof(a));
@@ -599,53 +583,103 @@ static void wrong_barrier_mp(struct rule_tree_ctx *ctx, const struct rule *self,
 }
 
 /*
- * SB: @x (W a; R b) against @y (W b; R a), reported on the weak side @x,
- * either with nothing (sb-needs-full-barrier) or with a barrier of the
- * wrong kind (pair-wrong-barrier).
+ * A shape's words (shapes.def) with its slots filled in: {a}, {b}, {A},
+ * {B}, {A-how}, {B-how}, {test}, {fix}, as @words names them. A slot of
+ * no such name stays as it is.
  */
-static void report_sb(struct rule_tree_ctx *ctx, const struct rule *self,
-		      const struct pair_candidate *c,
-		      const struct pair_judgement *j)
+static char *fill(const char *tmpl, const char *const words[][2],
+		  unsigned nwords)
 {
-	const struct pair_side *x = c->a, *y = c->b;
-	char a[128], b[128], h[128], fx[400];
+	struct strbuf out = { 0 };
+	const char *end;
+	size_t n, len;
+	unsigned k;
+
+	while (*tmpl) {
+		if (*tmpl == '{' && (end = strchr(tmpl, '}'))) {
+			len = (size_t)(end - tmpl - 1);
+			for (k = 0; k < nwords; k++)
+				if (strlen(words[k][0]) == len &&
+				    !strncmp(tmpl + 1, words[k][0], len))
+					break;
+			if (k < nwords) {
+				/* a missing word as printf() prints it */
+				sb_puts(&out,
+					words[k][1] ? words[k][1] : "(null)");
+				tmpl = end + 1;
+				continue;
+			}
+		}
+		/* the text up to the next slot */
+		n = strcspn(tmpl + 1, "{") + 1;
+		sb_add(&out, tmpl, n);
+		tmpl += n;
+	}
+	return sb_detach(&out);
+}
+
+/* "stores" or "loads": what side @e's @k-th access does, for its notes. */
+static const char *verb(const struct pair_side *e, unsigned k)
+{
+	bool reads = k ? e->role == ROLE_WR || e->role == ROLE_RR :
+			 e->role == ROLE_RW || e->role == ROLE_RR;
+
+	return reads ? "loads" : "stores";
+}
+
+/*
+ * SB, LB, R and 2+2W: the side @x that herd7's table blames (SB, LB and
+ * 2+2W, symmetric, are said on c->a) reported in its shape's words
+ * (shapes.def: bare where @x orders nothing, mb where smp_mb() alone
+ * fixes it, else message), with the notes of both sides. SB's rules are
+ * sb-needs-full-barrier (nothing on @x) and pair-wrong-barrier (the wrong
+ * kind), the others' one each.
+ */
+static void report_shape(struct rule_tree_ctx *ctx, const struct rule *self,
+			 const struct pair_candidate *c,
+			 const struct pair_judgement *j)
+{
+	const struct shape_row *s = pairing_shape(c->shape);
+	const struct pair_side *x = j->at, *y = x == c->a ? c->b : c->a;
+	unsigned ix = x == c->b;
+	bool bare = x->o.ord == ORD_NONE || !x->o.by;
+	char a[128], b[128], ha[128], hb[128], fx[400], *text;
+	const char *tmpl = s->message;
+	const char *const words[][2] = {
+		{ "a", a },
+		{ "b", b },
+		{ "A", fname(c, c->a) },
+		{ "B", fname(c, c->b) },
+		{ "A-how", side_how(c, c->a, ha, sizeof(ha)) },
+		{ "B-how", side_how(c, c->b, hb, sizeof(hb)) },
+		{ "test", j->test },
+		{ "fix", fx },
+	};
+	unsigned nwords = sizeof(words) / sizeof(words[0]);
 	struct oc_diag *d;
 
 	if (!rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
 		return;
-	litmus_key_text(x->k1, a, sizeof(a));
-	litmus_key_text(x->k2, b, sizeof(b));
+	litmus_key_text(c->a->k1, a, sizeof(a));
+	litmus_key_text(c->a->k2, b, sizeof(b));
 	fix_text(c, j, fx, sizeof(fx));
-	if (x->o.ord == ORD_NONE || !x->o.by)
-		d = rule_tree_report(
-			ctx, self, x->fn, second(c, x),
-			"the store to '%s' and the load of '%s' after it "
-			"are not ordered, but %s() stores '%s' and then "
-			"loads '%s' with %s: store buffering lets both "
-			"loads miss both stores unless each side has "
-			"smp_mb() between its store and its load",
-			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)));
-	else if (!j->c11 && !strcmp(j->fix[0], "MB") &&
-		 !strcmp(j->fix[1], j->kind[1]) && y->o.ord == ORD_YES)
-		d = rule_tree_report(
-			ctx, self, x->fn, x->o.by,
-			"%s does not order the store to '%s' before the load "
-			"of '%s'; with %s() doing the same the other way "
-			"round (store buffering), both loads can miss both "
-			"stores: use smp_mb()",
-			side_how(c, x, h, sizeof(h)), a, b, fname(c, y));
-	else
-		d = rule_tree_report(
-			ctx, self, x->fn, x->o.by,
-			"%s does not order the store to '%s' before the load "
-			"of '%s'; with %s() doing the same the other way "
-			"round (store buffering), both loads can miss both "
-			"stores (herd7: %s is allowed): use %s",
-			side_how(c, x, h, sizeof(h)), a, b, fname(c, y),
-			j->test, fx);
+	if (s->acquire_fix && kept(c, j, y) && !strcmp(j->fix[ix], "ACQUIRE")) {
+		text = fill(s->acquire_fix, words, nwords);
+		snprintf(fx, sizeof(fx), "%s", text);
+		free(text);
+	}
+	if (bare && s->bare)
+		tmpl = s->bare;
+	else if (!bare && s->mb && !j->c11 && !strcmp(j->fix[ix], "MB") &&
+		 kept(c, j, y) && y->o.ord == ORD_YES)
+		tmpl = s->mb;
+	text = fill(tmpl, words, nwords);
+	d = rule_tree_report(ctx, self, x->fn, bare ? second(c, x) : x->o.by,
+			     "%s", text);
+	free(text);
 	grade(d, j);
-	note_side(c, d, x, "stores", "loads");
-	note_side(c, d, y, "stores", "loads");
+	note_side(c, d, c->a, verb(c->a, 0), verb(c->a, 1));
+	note_side(c, d, c->b, verb(c->b, 0), verb(c->b, 1));
 	rule_tree_litmus_fix(ctx, d, self, c, j);
 }
 
@@ -655,13 +689,26 @@ static void check_pair_wrong_barrier(struct rule_tree_ctx *ctx,
 {
 	const struct pair_judgement *j = judged(c, self);
 
-	if (!j)
+	if (!j || rule_yields(ctx, self, c, j->at))
 		return;
 	if (is_mp_or_s(c))
 		wrong_barrier_mp(ctx, self, c, j);
-	else if (c->shape == SHAPE_SB &&
-		 !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
-		report_sb(ctx, self, c, j);
+	else if (c->shape == SHAPE_SB)
+		report_shape(ctx, self, c, j);
+}
+
+/*
+ * The rules of one shape each (SB with nothing on the side blamed, LB,
+ * R, 2+2W): the judgement names the rule, the shape's row says it.
+ */
+static void check_needs_order(struct rule_tree_ctx *ctx,
+			      const struct rule *self,
+			      const struct pair_candidate *c)
+{
+	const struct pair_judgement *j = judged(c, self);
+
+	if (j && !rule_yields(ctx, self, c, j->at))
+		report_shape(ctx, self, c, j);
 }
 
 /* SB blamed by herd7's table on a side with nothing between. */
@@ -669,125 +716,34 @@ static void check_sb_needs_full_barrier(struct rule_tree_ctx *ctx,
 					const struct rule *self,
 					const struct pair_candidate *c)
 {
-	const struct pair_judgement *j = judged(c, self);
-
-	if (j && !misplaced_fence(c, c->a) &&
-	    !rule_tree_seen(ctx, RULE_REPORTS_WAKER, second(c, c->a)))
-		report_sb(ctx, self, c, j);
+	check_needs_order(ctx, self, c);
 }
 
-/*
- * LB: @x (R a; W b) against @y (R b; W a), blamed by herd7's table on @x:
- * each load can read the other side's later store.
- */
+/* LB (R a; W b || R b; W a): each load can read the other's later store. */
 static void check_lb_needs_order(struct rule_tree_ctx *ctx,
 				 const struct rule *self,
 				 const struct pair_candidate *c)
 {
-	const struct pair_side *x = c->a, *y = c->b;
-	const struct pair_judgement *j = judged(c, self);
-	char a[128], b[128], h[128], fx[400];
-	struct oc_diag *d;
-
-	if (!j || !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
-		return;
-	litmus_key_text(x->k1, a, sizeof(a));
-	litmus_key_text(x->k2, b, sizeof(b));
-	fix_text(c, j, fx, sizeof(fx));
-	if (kept(c, j, y) && !strcmp(j->fix[0], "ACQUIRE"))
-		snprintf(fx, sizeof(fx),
-			 "smp_load_acquire() for '%s', smp_store_release() "
-			 "for '%s', or make the store depend on the value "
-			 "loaded",
-			 a, b);
-	if (x->o.ord == ORD_NONE || !x->o.by)
-		d = rule_tree_report(
-			ctx, self, x->fn, second(c, x),
-			"the load of '%s' and the store to '%s' after it are "
-			"not ordered, but %s() loads '%s' and then stores "
-			"'%s' with %s: load buffering lets each load read the "
-			"other side's later store (herd7: %s is allowed); use "
-			"%s",
-			a, b, fname(c, y), b, a, side_how(c, y, h, sizeof(h)),
-			j->test, fx);
-	else
-		d = rule_tree_report(
-			ctx, self, x->fn, x->o.by,
-			"%s does not order the load of '%s' before the store "
-			"to '%s'; with %s() doing the same the other way round "
-			"(load buffering), each load can read the other "
-			"side's later store (herd7: %s is allowed): use %s",
-			side_how(c, x, h, sizeof(h)), a, b, fname(c, y),
-			j->test, fx);
-	grade(d, j);
-	note_side(c, d, x, "loads", "stores");
-	note_side(c, d, y, "loads", "stores");
-	rule_tree_litmus_fix(ctx, d, self, c, j);
+	check_needs_order(ctx, self, c);
 }
 
 /*
- * R: @w (W a; W b) against @x (W b; R a), blamed by herd7's table on one
- * of them: @x's store to b can be the last while its load misses a.
+ * R (W a; W b || W b; R a): the second side's store to b can be the last
+ * while its load misses a.
  */
 static void check_r_needs_order(struct rule_tree_ctx *ctx,
 				const struct rule *self,
 				const struct pair_candidate *c)
 {
-	const struct pair_side *w = c->a, *x = c->b;
-	const struct pair_judgement *j = judged(c, self);
-	const struct pair_side *at = j ? j->at : NULL;
-	char a[128], b[128], h[128], h2[128], fx[400];
-	struct oc_diag *d;
-
-	if (!j || !rule_tree_first(ctx, self, at->fn, at->k1, at->k2))
-		return;
-	litmus_key_text(w->k1, a, sizeof(a));
-	litmus_key_text(w->k2, b, sizeof(b));
-	fix_text(c, j, fx, sizeof(fx));
-	d = rule_tree_report(
-		ctx, self, at->fn, at->o.by ? at->o.by : second(c, at),
-		"%s() stores '%s' and then '%s' with %s, %s() stores '%s' and "
-		"then loads '%s' with %s: %s()'s store to '%s' can be the last "
-		"while its load misses '%s' (herd7: %s is allowed); use %s",
-		fname(c, w), a, b, side_how(c, w, h, sizeof(h)), fname(c, x), b,
-		a, side_how(c, x, h2, sizeof(h2)), fname(c, x), b, a, j->test,
-		fx);
-	grade(d, j);
-	note_side(c, d, w, "stores", "stores");
-	note_side(c, d, x, "stores", "loads");
-	rule_tree_litmus_fix(ctx, d, self, c, j);
+	check_needs_order(ctx, self, c);
 }
 
-/*
- * 2+2W: @x (W a; W b) against @y (W b; W a), blamed by herd7's table on
- * @x: each side's first store can be the one that lasts.
- */
+/* 2+2W (W a; W b || W b; W a): each first store can be the one that lasts. */
 static void check_two_plus_two_w_needs_order(struct rule_tree_ctx *ctx,
 					     const struct rule *self,
 					     const struct pair_candidate *c)
 {
-	const struct pair_side *x = c->a, *y = c->b;
-	const struct pair_judgement *j = judged(c, self);
-	char a[128], b[128], h[128], h2[128], fx[400];
-	struct oc_diag *d;
-
-	if (!j || !rule_tree_first(ctx, self, x->fn, x->k1, x->k2))
-		return;
-	litmus_key_text(x->k1, a, sizeof(a));
-	litmus_key_text(x->k2, b, sizeof(b));
-	fix_text(c, j, fx, sizeof(fx));
-	d = rule_tree_report(
-		ctx, self, x->fn, x->o.by ? x->o.by : second(c, x),
-		"the stores to '%s' and '%s' are ordered with %s, and %s() "
-		"stores them in the other order with %s: each side's first "
-		"store can be the one that lasts (herd7: %s is allowed); use "
-		"%s",
-		a, b, side_how(c, x, h, sizeof(h)), fname(c, y),
-		side_how(c, y, h2, sizeof(h2)), j->test, fx);
-	grade(d, j);
-	note_side(c, d, x, "stores", "stores");
-	note_side(c, d, y, "stores", "stores");
-	rule_tree_litmus_fix(ctx, d, self, c, j);
+	check_needs_order(ctx, self, c);
 }
 
 /*
@@ -812,7 +768,7 @@ static void check_pair_unpaired_barrier(struct rule_tree_ctx *ctx,
 		return;
 	fence = &c->set->fns[b->fn].v[b->at];
 	wmb = fence->cls == OC_FENCE_W;
-	if (rule_tree_claimed(ctx, fence)) /* misplaced-barrier said more */
+	if (rule_yields(ctx, self, c, NULL)) /* misplaced-barrier said more */
 		return;
 	if (b->commented) {
 		if (b->named_defined || !b->nnamed ||
@@ -925,24 +881,29 @@ static void check_pair_compiler_barrier(struct rule_tree_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "pair-missing-acquire", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_missing_acquire),
+	  ON_TREE_YIELDS(check_pair_missing_acquire, 0,
+			 "misplaced-barrier unordered-flag ctrl-dep-load-load "
+			 "ctrl-dep-c11-relaxed addr-dep-plain-load "
+			 "addr-dep-c11-relaxed"),
 	  "the writer orders two stores (`smp_wmb()`, release, "
 	  "`rcu_assign_pointer()`, `smp_mb()`); a reader reads them in the "
 	  "other order with nothing ordering its reads (MP), or stores after "
 	  "its read (S); herd7's table allows the outcome" },
 	{ "pair-missing-release", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_missing_release),
+	  ON_TREE_YIELDS(check_pair_missing_release, 0,
+			 "misplaced-barrier unordered-flag"),
 	  "the reader orders its reads (rmb, acquire, or a dependency on a "
 	  "pointer stored with `WRITE_ONCE()`), or its read before its store "
 	  "(S); the writer does not order its stores; herd7's table allows "
 	  "the outcome" },
 	{ "pair-wrong-barrier", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_pair_wrong_barrier),
+	  ON_TREE_YIELDS(check_pair_wrong_barrier, 0, "wake-missing-barrier"),
 	  "a side orders with the wrong kind: `smp_rmb()` between stores, "
 	  "`smp_wmb()` between loads, release/acquire for store buffering; "
 	  "herd7's table allows the outcome" },
 	{ "sb-needs-full-barrier", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_sb_needs_full_barrier),
+	  ON_TREE_YIELDS(check_sb_needs_full_barrier, 0,
+			 "misplaced-barrier wake-missing-barrier"),
 	  "store buffering (a store then a load on each side) with one side "
 	  "ordering (`smp_mb()`, `xchg()`, release/acquire) and nothing on the "
 	  "other: herd7's table allows both loads to miss" },
@@ -966,19 +927,20 @@ static const struct rule rules[] = {
 	  "first store can be the one that lasts "
 	  "(opt-in: `-Wtwo-plus-two-w-needs-order`)" },
 	{ "pair-unpaired-barrier", SEV_NOTE, FIX_NONE,
-	  ON_TREE_FLAGS(check_pair_unpaired_barrier, RULE_OPT_IN),
+	  ON_TREE_YIELDS(check_pair_unpaired_barrier, RULE_OPT_IN,
+			 "misplaced-barrier"),
 	  "an `smp_wmb()`/`smp_rmb()` whose flag others access but that nobody "
 	  "reads (writes) in the other order, or whose \"pairs with\" comment "
 	  "names a function not in the tree (opt-in: "
 	  "`-Wpair-unpaired-barrier`; on Linux 6.1 its partners were mostly "
 	  "there, out of the pairing's sight)" },
 	{ "misplaced-barrier", SEV_WARNING, FIX_SAFE,
-	  ON_TREE(check_misplaced_barrier),
+	  ON_TREE_CLAIMS(check_misplaced_barrier, misplaced_barrier_claims),
 	  "the barrier is there but an access is on the wrong side of it: the "
 	  "flag stored before `smp_wmb()`, `smp_rmb()` before the flag read or "
 	  "after both reads, against a partner that orders the documented way" },
 	{ "unordered-flag", SEV_WARNING, FIX_NONE,
-	  ON_TREE(check_unordered_flag),
+	  ON_TREE_CLAIMS(check_unordered_flag, unordered_flag_takes),
 	  "a `WRITE_ONCE()` flag stored after data and tested with "
 	  "`READ_ONCE()` before reading it, neither side ordering; a warning "
 	  "with evidence (spin-wait, a comment on the flag), else a remark" },

@@ -18,9 +18,9 @@
  *   counter on both sides of the data, is no finding.
  *
  * pair-missing-acquire, pair-missing-release and sb-needs-full-barrier
- * leave the first form to this rule while it is on (misplaced_fence()),
- * and
- * pair-unpaired-barrier does not report a fence this rule reported.
+ * yield the first form to this rule while it is on, and
+ * pair-unpaired-barrier a fence this rule reported (their rows' yields_to,
+ * misplaced_barrier_claims()).
  */
 #include <stdio.h>
 #include <string.h>
@@ -119,9 +119,7 @@ const struct fact *misplaced_fence(const struct pair_candidate *c,
 	unsigned need = role_need[e->role], n;
 	long k;
 
-	/* switched off, it leaves the finding to the older rules */
-	if (e->o.ord != ORD_NONE ||
-	    !registry_enabled(registry_find("misplaced-barrier")))
+	if (e->o.ord != ORD_NONE)
 		return NULL;
 	/* just before the first access: it must order nothing before it */
 	for (n = 0, k = (long)e->i - 1; k >= 0 && n < NEAR; k--, n++) {
@@ -383,4 +381,17 @@ void check_misplaced_barrier(struct rule_tree_ctx *ctx, const struct rule *self,
 		report_fence_outside(ctx, self, c, c->a, c->b, fence);
 	else if (pairs_intends(c, c->a) && (fence = misplaced_fence(c, c->b)))
 		report_fence_outside(ctx, self, c, c->b, c->a, fence);
+}
+
+bool misplaced_barrier_claims(struct rule_tree_ctx *ctx,
+			      const struct rule *self,
+			      const struct pair_candidate *c,
+			      const struct pair_side *e)
+{
+	/* a fence it reported, with more to say than that it is unpaired */
+	if (c->shape == SHAPE_BARRIER)
+		return rule_tree_claimed(
+			ctx, &c->set->fns[c->barrier->fn].v[c->barrier->at]);
+	/* switched off, it leaves the finding to the older rules */
+	return e && registry_enabled(self) && misplaced_fence(c, e);
 }

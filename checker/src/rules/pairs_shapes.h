@@ -69,18 +69,33 @@ void check_misplaced_barrier(struct rule_tree_ctx *ctx, const struct rule *self,
 /*
  * The fence of @e's function that would order @e's two accesses if it
  * stood between them, standing next to them where it orders nothing:
- * misplaced-barrier's finding, which pair-missing-acquire,
- * pair-missing-release and sb-needs-full-barrier leave to it. NULL if
- * there is none.
+ * misplaced-barrier's finding. NULL if there is none.
  */
 const struct fact *misplaced_fence(const struct pair_candidate *c,
 				   const struct pair_side *e);
+/*
+ * misplaced-barrier's claims (struct rule): while it is on, side @e of an
+ * MP, S or SB candidate with a misplaced_fence(), which
+ * pair-missing-acquire, pair-missing-release and sb-needs-full-barrier
+ * yield to it; a BARRIER candidate's fence it reported, which
+ * pair-unpaired-barrier yields.
+ */
+bool misplaced_barrier_claims(struct rule_tree_ctx *ctx,
+			      const struct rule *self,
+			      const struct pair_candidate *c,
+			      const struct pair_side *e);
 
 /* pairs_unordered.c */
 void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,
 			  const struct pair_candidate *c);
-/* unordered-flag would report @c (before its once-per-pair check). */
-bool unordered_flag_claims(const struct pair_candidate *c);
+/*
+ * unordered-flag's claims: a candidate it would report (before its
+ * once-per-pair check), which pair-missing-acquire and
+ * pair-missing-release yield to it.
+ */
+bool unordered_flag_takes(struct rule_tree_ctx *ctx, const struct rule *self,
+			  const struct pair_candidate *c,
+			  const struct pair_side *e);
 
 /* pairs_publish.c */
 /*

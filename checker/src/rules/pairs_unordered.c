@@ -59,7 +59,8 @@ static bool spins(const struct fact *flag, const struct fact *data,
 	return data->cdep == (int)flag_at && data->leg == flag->leg;
 }
 
-bool unordered_flag_claims(const struct pair_candidate *c)
+/* It would report @c (before its once-per-pair check). */
+static bool unordered_flag_claims(const struct pair_candidate *c)
 {
 	const struct pair_side *w = c->a, *r = c->b;
 	const struct fact *wdata, *wflag, *rflag, *rdata;
@@ -78,6 +79,20 @@ bool unordered_flag_claims(const struct pair_candidate *c)
 		return false;
 	return !(locked(wdata) || locked(wflag) || locked(rflag) ||
 		 locked(rdata) || pairs_initialising(c, w));
+}
+
+/*
+ * Taken even while the rule is off: the older rules never judged such a
+ * pair, whose reader alone shows (weak) intent, a protocol to report.
+ */
+bool unordered_flag_takes(struct rule_tree_ctx *ctx, const struct rule *self,
+			  const struct pair_candidate *c,
+			  const struct pair_side *e)
+{
+	(void)ctx;
+	(void)self;
+	(void)e;
+	return unordered_flag_claims(c);
 }
 
 void check_unordered_flag(struct rule_tree_ctx *ctx, const struct rule *self,

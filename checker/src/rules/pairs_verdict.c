@@ -231,12 +231,11 @@ static enum intent intent(const struct pair_candidate *c,
 	/*
 	 * A reader that tests the flag before reading the data, where every
 	 * access of both sides is marked (unordered-flag has its own word on
-	 * the case it looks at)
+	 * the case it looks at: the rules this judges for yield it to it)
 	 */
 	if (e->role == ROLE_RR && y->cdep == (int)e->i &&
 	    (x->flags & y->flags & first(c, c->a)->flags &
-	     second(c, c->a)->flags & FA_MARKED) &&
-	    !unordered_flag_claims(c))
+	     second(c, c->a)->flags & FA_MARKED))
 		return INTENT_WEAK;
 	return INTENT_NONE;
 }

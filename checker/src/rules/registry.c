@@ -113,6 +113,10 @@ void registry_list(FILE *out)
 				diag_severity_name(r->sev),
 				r->fix == FIX_SAFE ? "fix:safe" : "fix:none",
 				r->summary);
+			/* precedence, under the rule that yields */
+			if (r->yields_to)
+				fprintf(out, "  %-28s yields to: %s\n", "",
+					r->yields_to);
 		}
 	}
 }

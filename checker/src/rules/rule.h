@@ -24,22 +24,11 @@ enum rule_scope {
 
 enum {
 	/*
-	 * Its findings are on a lockless reader's loads: a tree rule does
-	 * not report the same reader again (rule_tree_seen()).
-	 */
-	RULE_REPORTS_READER = 1u << 0,
-	/*
-	 * Its findings are on a waker's test for sleepers: the store
-	 * buffering a tree rule (sb-needs-full-barrier) would find again
-	 * with the waiter as the other side.
-	 */
-	RULE_REPORTS_WAKER = 1u << 1,
-	/*
 	 * Off unless asked for (-W<id>, or --verify for the testcases): on
 	 * Linux 6.1 every finding of the R and 2+2W rules was a false
 	 * remark (tools/verdicts/README.md), so a default run stays quiet.
 	 */
-	RULE_OPT_IN = 1u << 2,
+	RULE_OPT_IN = 1u << 0,
 };
 
 struct rule_ctx;
@@ -52,6 +41,16 @@ typedef void (*rule_function_fn)(struct rule_ctx *ctx, const struct rule *self,
 				 const struct function_ir *fn);
 typedef void (*rule_tree_fn)(struct rule_tree_ctx *ctx, const struct rule *self,
 			     const struct pair_candidate *c);
+struct pair_side;
+/*
+ * @self takes side @e of candidate @c (the side a yielding rule would
+ * blame; NULL for a candidate without sides) from the rules that yield
+ * to it: a tree rule that would report it, a function rule that did.
+ */
+typedef bool (*rule_claims_fn)(struct rule_tree_ctx *ctx,
+			       const struct rule *self,
+			       const struct pair_candidate *c,
+			       const struct pair_side *e);
 
 struct rule {
 	const char *id;
@@ -60,20 +59,37 @@ struct rule {
 	enum rule_scope scope;
 	rule_function_fn check_function; /* RULE_FUNCTION, else NULL */
 	rule_tree_fn check_tree; /* RULE_TREE, else NULL */
-	unsigned flags; /* RULE_REPORTS_READER */
+	unsigned flags; /* RULE_OPT_IN */
+	/*
+	 * Precedence, declared on the row of the rule that yields: the ids,
+	 * space-separated, of the rules that this one leaves a candidate to
+	 * where they claim it (rule_yields()), or NULL. A more specific
+	 * rule, or a function rule that says it in one function's terms.
+	 */
+	const char *yields_to;
+	rule_claims_fn claims; /* what it takes from those, or NULL */
 	const char *summary; /* one line for --list-rules and SARIF */
 };
 
 /*
- * A descriptor's scope, check function and flags, written together so
- * that the compiler holds the function to its scope's signature:
+ * A descriptor's scope, check function, flags and precedence, written
+ * together so that the compiler holds the function to its scope's
+ * signature:
  *	{ "mb-after-atomic", SEV_WARNING, FIX_SAFE,
  *	  ON_FUNCTION(check_mb_after_atomic), "summary" },
+ *	{ "sb-needs-full-barrier", SEV_WARNING, FIX_NONE,
+ *	  ON_TREE_YIELDS(check_x, 0, "misplaced-barrier"), "summary" },
  */
-#define ON_FUNCTION(fn) RULE_FUNCTION, (fn), NULL, 0
-#define ON_FUNCTION_FLAGS(fn, flags) RULE_FUNCTION, (fn), NULL, (flags)
-#define ON_TREE(fn) RULE_TREE, NULL, (fn), 0
-#define ON_TREE_FLAGS(fn, flags) RULE_TREE, NULL, (fn), (flags)
+#define ON_FUNCTION(fn) RULE_FUNCTION, (fn), NULL, 0, NULL, NULL
+#define ON_FUNCTION_FLAGS(fn, flags) \
+	RULE_FUNCTION, (fn), NULL, (flags), NULL, NULL
+#define ON_FUNCTION_CLAIMS(fn, claims) \
+	RULE_FUNCTION, (fn), NULL, 0, NULL, (claims)
+#define ON_TREE(fn) RULE_TREE, NULL, (fn), 0, NULL, NULL
+#define ON_TREE_FLAGS(fn, flags) RULE_TREE, NULL, (fn), (flags), NULL, NULL
+#define ON_TREE_YIELDS(fn, flags, ids) \
+	RULE_TREE, NULL, (fn), (flags), (ids), NULL
+#define ON_TREE_CLAIMS(fn, claims) RULE_TREE, NULL, (fn), 0, NULL, (claims)
 
 struct rule_family {
 	const char *name;
@@ -187,9 +203,32 @@ void rule_tree_note(struct oc_diag *d, const struct fact *at, const char *fmt,
 void rule_tree_claim(struct rule_tree_ctx *ctx, const struct fact *at);
 bool rule_tree_claimed(struct rule_tree_ctx *ctx, const struct fact *at);
 
-/* A function rule with any of @flags (RULE_*) reported @at's line. */
-bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
-		    const struct fact *at);
+/*
+ * @self yields side @e of @c (the side it would blame) to a rule of its
+ * yields_to that claims it: the one test of precedence between rules.
+ */
+bool rule_yields(struct rule_tree_ctx *ctx, const struct rule *self,
+		 const struct pair_candidate *c, const struct pair_side *e);
+
+/* Function rule @r reported a finding on @at's line. */
+bool rule_tree_reported_line(struct rule_tree_ctx *ctx, const struct rule *r,
+			     const struct fact *at);
+
+/*
+ * The claims of function rules (tree_context.c). A reader rule
+ * (ctrl-dep-load-load, addr-dep-plain-load) takes a candidate whose
+ * reader's loads it reported: side @e's two reads or the load its
+ * second depends on, or a plain read's load. wake-missing-barrier takes
+ * the store buffering it reported at a waker's test for sleepers, the
+ * second access of @e, which a tree rule would find again with the
+ * waiter as the other side.
+ */
+bool rule_claims_reader(struct rule_tree_ctx *ctx, const struct rule *self,
+			const struct pair_candidate *c,
+			const struct pair_side *e);
+bool rule_claims_waker(struct rule_tree_ctx *ctx, const struct rule *self,
+		       const struct pair_candidate *c,
+		       const struct pair_side *e);
 
 /*
  * Finding @d is about candidate @c: keep what a litmus test of it needs

@@ -27,35 +27,34 @@ struct rule_tree_ctx {
 	struct diag_list *out;
 	struct litmus_findings *litmus; /* or NULL */
 	struct strset *reported; /* "rule|fn|k1|k2" already reported */
-	/* "file:line" of the seen findings of reader-reporting rules */
-	struct strset *seen_readers;
+	/* "rule file:line" of the seen findings, for the rules' claims */
+	struct strset *seen_lines;
 	const struct tree_explain *explain; /* or NULL */
 };
 
-static char *line_key(const char *file, unsigned line)
+static char *line_key(const char *rule, const char *file, unsigned line)
 {
-	return xasprintf("%s:%u", file, line);
+	return xasprintf("%s %s:%u", rule, file, line);
 }
 
 /*
- * Every candidate asks whether its reader was reported already: an index,
- * not a scan of the findings per candidate (quadratic in a struct shared
- * by thousands of functions).
+ * Every candidate asks whether a function rule reported its reader
+ * already: an index, not a scan of the findings per candidate (quadratic
+ * in a struct shared by thousands of functions).
  */
-static struct strset *index_readers(const struct diag_list *seen)
+static struct strset *index_lines(const struct diag_list *seen)
 {
 	struct strset *s = strset_new();
-	const struct rule *r;
 	unsigned i;
 
 	for (i = 0; seen && i < seen->n; i++) {
 		const struct oc_diag *d = &seen->v[i];
 		char *k;
 
-		if (!d->rule || !(r = registry_find(d->rule)) ||
-		    !(r->flags & RULE_REPORTS_READER))
+		/* the finding's id names its rule: diagnostics travel as text */
+		if (!d->rule)
 			continue;
-		k = line_key(d->file, d->line);
+		k = line_key(d->rule, d->file, d->line);
 		strset_add(s, k);
 		free(k);
 	}
@@ -143,7 +142,7 @@ bool rule_tree_run(const struct fact_set *facts, const bool *report,
 	unsigned n0 = out->n, i;
 
 	ctx.reported = strset_new();
-	ctx.seen_readers = index_readers(seen);
+	ctx.seen_lines = index_lines(seen);
 	if (explain)
 		tree_explain_facts(explain, facts);
 	expired = pairing_find_why(facts, run_rules, explain ? dropped : NULL,
@@ -152,7 +151,7 @@ bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		lockless_find(facts, run_rules, &ctx);
 	for (i = n0; i < out->n; i++)
 		spell_diag(&out->v[i], diag_dialect(facts, &out->v[i]));
-	strset_free(ctx.seen_readers);
+	strset_free(ctx.seen_lines);
 	strset_free(ctx.reported);
 	return expired;
 }
@@ -217,26 +216,60 @@ bool rule_tree_claimed(struct rule_tree_ctx *ctx, const struct fact *at)
 	return was;
 }
 
-bool rule_tree_seen(struct rule_tree_ctx *ctx, unsigned flags,
-		    const struct fact *at)
+bool rule_tree_reported_line(struct rule_tree_ctx *ctx, const struct rule *r,
+			     const struct fact *at)
 {
+	char *k = line_key(r->id, at->file, at->line);
+	bool was = strset_has(ctx->seen_lines, k);
+
+	free(k);
+	return was;
+}
+
+bool rule_claims_reader(struct rule_tree_ctx *ctx, const struct rule *self,
+			const struct pair_candidate *c,
+			const struct pair_side *e)
+{
+	const struct fact *r1, *r2;
+
+	if (c->shape == SHAPE_PLAIN_READ)
+		return rule_tree_reported_line(
+			ctx, self, &c->set->fns[c->read->fn].v[c->read->at]);
+	if (!e)
+		return false;
+	r1 = pairing_first(c->set, e);
+	r2 = pairing_second(c->set, e);
+	return rule_tree_reported_line(ctx, self, r1) ||
+	       rule_tree_reported_line(ctx, self, r2) ||
+	       (r2->adep >= 0 &&
+		rule_tree_reported_line(ctx, self,
+					&pairing_fn(c->set, e)->v[r2->adep]));
+}
+
+bool rule_claims_waker(struct rule_tree_ctx *ctx, const struct rule *self,
+		       const struct pair_candidate *c,
+		       const struct pair_side *e)
+{
+	return c->shape == SHAPE_SB && e &&
+	       rule_tree_reported_line(ctx, self, pairing_second(c->set, e));
+}
+
+bool rule_yields(struct rule_tree_ctx *ctx, const struct rule *self,
+		 const struct pair_candidate *c, const struct pair_side *e)
+{
+	const char *p = self->yields_to;
 	const struct rule *r;
-	unsigned i;
+	char id[64];
+	size_t n;
 
-	if (flags == RULE_REPORTS_READER) {
-		char *k = line_key(at->file, at->line);
-		bool was = strset_has(ctx->seen_readers, k);
-
-		free(k);
-		return was;
-	}
-	for (i = 0; ctx->seen && i < ctx->seen->n; i++) {
-		const struct oc_diag *d = &ctx->seen->v[i];
-
-		/* the finding's id names its rule: diagnostics travel as text */
-		if (d->rule && d->line == at->line &&
-		    !strcmp(d->file, at->file) &&
-		    (r = registry_find(d->rule)) && (r->flags & flags))
+	for (; p && *(p += strspn(p, " ")); p += n) {
+		n = strcspn(p, " ");
+		if (n >= sizeof(id))
+			continue;
+		memcpy(id, p, n);
+		id[n] = '\0';
+		if ((r = registry_find(id)) && r->claims &&
+		    r->claims(ctx, r, c, e))
 			return true;
 	}
 	return false;

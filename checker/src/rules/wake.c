@@ -363,7 +363,7 @@ static void check_wake_missing_barrier(struct rule_ctx *ctx,
 
 static const struct rule wake_rules[] = {
 	{ "wake-missing-barrier", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION_FLAGS(check_wake_missing_barrier, RULE_REPORTS_WAKER),
+	  ON_FUNCTION_CLAIMS(check_wake_missing_barrier, rule_claims_waker),
 	  "a waker stores the condition and then tests for sleepers "
 	  "locklessly (`waitqueue_active()`, `wake_up_bit()`, "
 	  "`wake_up_var()`) with no full barrier between: a lost wake-up" },
