@@ -168,3 +168,17 @@ void check_job(const struct tu_job *job, void *arg, struct job_result *out)
 	clang_disposeTranslationUnit(tu);
 	out->rest_cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t1;
 }
+
+void check_done(struct check_opts *o)
+{
+	struct worker *w = o->worker;
+
+	if (!w)
+		return;
+	clang_disposeIndex(w->idx);
+	worker_memo_free(w->memo);
+	if (w->inputs)
+		input_cache_free(w->inputs);
+	free(w);
+	o->worker = NULL;
+}

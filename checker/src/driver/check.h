@@ -20,5 +20,7 @@ struct check_opts {
 
 /* A worker_fn: what it keeps (an index, memos) is made on first use. */
 void check_job(const struct tu_job *job, void *opts, struct job_result *out);
+/* What check_job() kept in this process, freed. */
+void check_done(struct check_opts *o);
 
 #endif

@@ -395,6 +395,7 @@ out:
 	fingerprints_free(fps, nfps);
 	diag_list_free(&l);
 	seen_free(co.analyze.build.seen);
+	check_done(&co);
 	frontend_jobs_free(jobs, njobs);
 	frontend_jobs_free(to.db, to.ndb);
 	options_free(&o);
