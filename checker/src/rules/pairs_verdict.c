@@ -355,7 +355,8 @@ static void judge(const struct pair_candidate *c, struct pair_judgement *j)
 	struct pair_judgement one;
 
 	memset(j, 0, sizeof(*j));
-	if (c->shape > SHAPE_2P2W || !c->a || !c->b)
+	/* a shape herd7's table has: the row says, not its place */
+	if (!pairing_shape(c->shape)->verdicts || !c->a || !c->b)
 		return;
 	j->c11 = pairs_c11(c);
 	j->model = j->c11 ? "RC11" : "LKMM";
