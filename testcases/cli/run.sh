@@ -147,9 +147,16 @@ non-utf8)
 	python3 "$here/non_utf8.py" "$oc" || fail "non-utf8"
 	;;
 fix-in-place)
+	# --fix reports the findings (1) and writes the file fix-<id>'s
+	# fix.expected (a diff of bad.c) says, then the file is clean
 	for id in mb-after-atomic mb-before-atomic store-then-mb duplicate-fence; do
 		cp "$here/../$id/bad.c" "$id.c"
-		"$oc" --fix "$id.c" >/dev/null
+		run "$oc" --fix "$id.c"
+		expect_status 1
+		diff -u --label "a/testcases/$id/bad.c" --label "b/testcases/$id/bad.c" \
+			"$here/../$id/bad.c" "$id.c" >fixed.diff
+		cmp -s "$here/../$id/fix.expected" fixed.diff ||
+			fail "$id: the fixed file is not fix.expected: $(diff "$here/../$id/fix.expected" fixed.diff)"
 		run "$oc" "-W$id" "$id.c"
 		echo "$out" | grep -q "\[$id\]" && fail "$id: still reported after --fix: $out"
 		# the fixed file still parses
