@@ -417,8 +417,9 @@ endforeach()
 # The dialects' repros (testcases/<id>/repro-<dialect>.c: liburcu, CK,
 # DPDK), their primitives run for real against the installed library, bad
 # and fixed, a few seconds each (testcases/harness/check-repro.sh): the
-# fixed build must never show the outcome it forbids; the bad build's
-# count is printed. 77: the library is not installed, skipped.
+# fixed build must never show the outcome it forbids; the bad build must
+# show it where the CPU can (repro-shows: outcome, x86-64), else its count
+# is printed. 77: the library is not installed, skipped.
 file(GLOB _dialect_repros CONFIGURE_DEPENDS ${OC_TESTCASES}/*/repro-*.c)
 foreach(repro ${_dialect_repros})
   get_filename_component(_dir ${repro} DIRECTORY)
@@ -433,7 +434,7 @@ foreach(repro ${_dialect_repros})
 endforeach()
 
 # The R shape's repro as a test too: x86-64's TSO shows its outcome (a
-# later load passing an earlier store), so its fixed build is held to the
+# later load passing an earlier store), so its builds are held to the
 # same bar. The other kernel repros run through `make repro` only.
 add_test(NAME repro-r-needs-order
          COMMAND ${OC_TESTCASES}/harness/check-repro.sh

@@ -10,8 +10,8 @@
 # it (PREFILTER=0, spatch --dir as scripts/coccicheck runs it) reports the
 # same lines.
 #
-# Exit status: 0 nothing lost, 1 a file or a report lost, 2 bad usage or a
-# missing tool, 77 spatch missing (--full only).
+# Exit status: 0 nothing lost, 1 a file or a report lost or no rule
+# checked, 2 bad usage or a missing tool, 77 spatch missing (--full only).
 
 full=
 [ "$1" = "--full" ] && full=1
@@ -26,6 +26,7 @@ command -v perl >/dev/null 2>&1 || {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
+n=0
 
 if [ -z "$full" ]; then
 	SPATCH=true rules/run-tree.sh testcases "$tmp/out" > "$tmp/log" 2>&1 || {
@@ -45,7 +46,13 @@ if [ -z "$full" ]; then
 			fi
 		done
 		echo "ok: $id: $(wc -l < "$tmp/out/$id.files") files kept"
+		n=$((n + 1))
 	done
+	echo "$n rules checked"
+	if [ "$n" -eq 0 ]; then
+		echo "FAIL: no rule checked (none has both a report.expected and a prefilter)" >&2
+		status=1
+	fi
 	exit $status
 fi
 
@@ -56,7 +63,9 @@ command -v "${SPATCH:-spatch}" >/dev/null 2>&1 || {
 PREFILTER=0 rules/run-tree.sh testcases "$tmp/all" > "$tmp/all.log" 2>&1 || status=1
 rules/run-tree.sh testcases "$tmp/pre" > "$tmp/pre.log" 2>&1 || status=1
 for r in "$tmp"/all/*.report; do
+	[ -f "$r" ] || continue
 	id=$(basename "$r" .report)
+	n=$((n + 1))
 	if ! cmp -s "$r" "$tmp/pre/$id.report"; then
 		echo "FAIL: $id: the prefilter changes the report" >&2
 		diff "$r" "$tmp/pre/$id.report" >&2
@@ -65,4 +74,9 @@ for r in "$tmp"/all/*.report; do
 		echo "ok: $id: $(wc -l < "$r") lines either way"
 	fi
 done
+echo "$n rules checked"
+if [ "$n" -eq 0 ]; then
+	echo "FAIL: no rule checked (run-tree.sh wrote no report)" >&2
+	status=1
+fi
 exit $status

@@ -117,8 +117,8 @@ good)
 	tmp=$(mktemp -d) || fail "mktemp"
 	cp "$here"/good/*.litmus "$tmp"/
 	out=$(cd "$tmp" && ORDERCHECK_LKMM_DEF='' check ./*.litmus 2>&1)
-	rm -rf "$tmp"
 	st=$?
+	rm -rf "$tmp"
 	[ $st -eq 0 ] || fail "without --def (exit $st): $out"
 	echo "$out" | grep -q "no linux-kernel.def given or found" || fail "no note about the missing def: $out"
 	n=$(find "$here/good" -name '*.litmus' | wc -l)
