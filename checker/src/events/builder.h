@@ -108,8 +108,8 @@ struct builder {
 	/* what is kept between builds, and what this one did (seam.h) */
 	const struct build_hooks *hooks;
 	void *hooks_ctx;
-	struct build_effects
-		fx; /* the function's being built, if hooks->built */
+	/* the effects of the function being built, if hooks->effects */
+	struct build_effects fx;
 	struct fn_walk *walk; /* tu.c's */
 	CXFile main_file;
 	/* the condition of the if being visited, for compare_note() */
