@@ -3,7 +3,7 @@
 """Mutation testing of the checker: do the tests notice a wrong line?
 
     bench/mutate.py [--sample N] [--seed S] [--build DIR] [--tests REGEX]
-                    [--timeout SEC] [--list] [--allow FILE] [PATH ...]
+                    [--exclude REGEX] [--timeout SEC] [--list] [--allow FILE] [PATH ...]
 
 Finds the places in PATH (default: checker/src/rules checker/src/pairs
 checker/src/events) where one of these operators applies, one mutant per
@@ -19,7 +19,8 @@ then, for a random sample of N (all without --sample), applies each to
 the source, rebuilds DIR's ordercheck (default build-mutate, configured
 Release if absent), and runs the tests matching REGEX (ctest -R; default
 the rule cases, --fix and --dump-ir cases, the cli and facts tests and the
-verdict table). A mutant is killed when a test fails or times out,
+verdict table), less those matching --exclude (ctest -E; default the
+ones that time a run or take minutes: about 30 s for the rest at -j2). A mutant is killed when a test fails or times out,
 survives when all pass, and is stillborn when it does not compile. The
 source is restored after each, and on an interrupt.
 
@@ -47,6 +48,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 DEFAULT_PATHS = ['checker/src/rules', 'checker/src/pairs', 'checker/src/events']
 DEFAULT_TESTS = (r'^(verify-|fix-|dump-ir|cli-|facts-|verdicts|explain|'
                  r'unit$|events-)')
+# what times a run, or runs minutes: no mutant of the rules is killed there
+DEFAULT_EXCLUDE = (r'facts-herd|facts-shard|cli-user-cflags|cli-timeout|'
+                   r'cli-tu-linear|cli-bad-inputs|cli-crash')
 
 IF_RE = re.compile(r'\b(if|while) \(')
 ANDOR_RE = re.compile(r'&&|\|\|')
@@ -171,6 +175,7 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--build', default=os.path.join(ROOT, 'build-mutate'))
     ap.add_argument('--tests', default=DEFAULT_TESTS)
+    ap.add_argument('--exclude', default=DEFAULT_EXCLUDE)
     ap.add_argument('--timeout', type=int, default=300,
                     help='seconds for one mutant\'s tests')
     ap.add_argument('--list', action='store_true',
@@ -204,8 +209,8 @@ def main():
         print(out[-3000:])
         print('mutate: the unmutated tree does not build')
         return 2
-    rc, out = run(['ctest', '-R', a.tests, '-j', jobs], a.timeout * 4,
-                  cwd=a.build)
+    rc, out = run(['ctest', '-R', a.tests, '-E', a.exclude, '-j', jobs],
+                  a.timeout * 4, cwd=a.build)
     if rc:
         print(out[-3000:])
         print('mutate: the unmutated tree fails its tests')
@@ -235,8 +240,9 @@ def main():
             if rc:
                 verdict = 'stillborn'
             else:
-                rc, out = run(['ctest', '-R', a.tests, '-j', jobs,
-                               '--timeout', '120'], a.timeout, cwd=a.build)
+                rc, out = run(['ctest', '-R', a.tests, '-E', a.exclude,
+                               '-j', jobs, '--timeout', '120'], a.timeout,
+                              cwd=a.build)
                 verdict = 'killed' if rc else 'survived'
         finally:
             put_back()
