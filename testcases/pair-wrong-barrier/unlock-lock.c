@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pair-wrong-barrier: an unlock and a lock of one lock between a store
+ * and a load order everything but that (LKMM's po-unlock-lock-po): a side
+ * whose store and load are in two critical sections is still a weak side
+ * of store buffering. Near miss of pair-missing-release/unlock-lock-good.c.
+ */
+#include <ordercheck/linux.h>
+
+struct chan {
+	spinlock_t lock;
+	int sleeping;
+	int ready;
+};
+
+int chan_wake(struct chan *c)
+{
+	smp_store_mb(c->ready, 1);
+	return READ_ONCE(c->sleeping);
+}
+
+int chan_sleep(struct chan *c)
+{
+	int r;
+
+	spin_lock(&c->lock);
+	WRITE_ONCE(c->sleeping, 1);
+	spin_unlock(&c->lock);
+	spin_lock(&c->lock); // expect-warning[pair-wrong-barrier] {{an unlock and a lock (spin_lock()) does not order the store to 'chan.sleeping' before the load of 'chan.ready'}}
+	r = READ_ONCE(c->ready);
+	spin_unlock(&c->lock);
+	return r;
+}
