@@ -31,3 +31,33 @@ int chan_sleep(struct chan *c)
 	spin_unlock(&c->lock);
 	return r;
 }
+
+/*
+ * Good: smp_mb() in the second critical section orders the store before
+ * the load; the unlock and lock before it are not the last word.
+ */
+struct chan2 {
+	spinlock_t lock;
+	int sleeping;
+	int ready;
+};
+
+int chan2_wake(struct chan2 *c)
+{
+	smp_store_mb(c->ready, 1);
+	return READ_ONCE(c->sleeping);
+}
+
+int chan2_sleep(struct chan2 *c)
+{
+	int r;
+
+	spin_lock(&c->lock);
+	WRITE_ONCE(c->sleeping, 1);
+	spin_unlock(&c->lock);
+	spin_lock(&c->lock);
+	smp_mb();
+	r = READ_ONCE(c->ready);
+	spin_unlock(&c->lock);
+	return r;
+}

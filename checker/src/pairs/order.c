@@ -129,14 +129,8 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 	 * and lock between order all but a store before a load (LKMM's
 	 * po-unlock-lock-po; herd7's table, UNLOCK_LOCK, has the details)
 	 */
-	if ((f = order_unlock_lock(fn, i, j))) {
-		if (need != VO_WR)
-			return yes(f, "an unlock and a lock");
-		r.ord = ORD_WRONG;
-		r.by = f;
-		r.what = "an unlock and a lock";
-		return r;
-	}
+	if ((f = order_unlock_lock(fn, i, j)) && need != VO_WR)
+		return yes(f, "an unlock and a lock");
 	for (k = i + 1; k < j; k++) {
 		f = &fn->v[k];
 		if (!facts_compatible(fn, a, f) || !facts_compatible(fn, f, b))
