@@ -61,12 +61,6 @@ static int blanked(void *ctx, CXFile f, unsigned off)
 	return w->plan ? bodies_plan_blanked(w->bodies, w->plan, f, off) : 0;
 }
 
-/* A header function's key for the seen set and the copies. */
-static char *header_key(struct builder *b, struct floc at)
-{
-	return xasprintf("%s:%u", build_display(b, at.file), at.off);
-}
-
 /* Its text names a primitive: as a blanked body's plan or a scan found. */
 static bool names_primitive(void *ctx, struct builder *b, CXCursor fn,
 			    struct floc at)
@@ -116,7 +110,7 @@ static enum build_choice choose(void *ctx, struct builder *b, struct floc at,
 	(void)name;
 	if (in_main || !blanked(w, at.file, at.off))
 		return BUILD_IT;
-	key = header_key(b, at);
+	key = build_header_key(b, at);
 	if (build_seen(b, key) && w->phantoms)
 		f = phantom_get(w->phantoms, key);
 	free(key);
@@ -138,7 +132,7 @@ static void built(void *ctx, struct builder *b, const struct function_ir *f,
 	(void)fx;
 	if (!f->in_header || !w->phantoms || build_needs_bodies(b))
 		return;
-	key = header_key(b, at);
+	key = build_header_key(b, at);
 	phantom_put(w->phantoms, key, f);
 	free(key);
 }

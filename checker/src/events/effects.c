@@ -112,11 +112,6 @@ struct floc build_loc(CXSourceLocation l)
 	return text_loc(l);
 }
 
-char *build_spelling(CXCursor c)
-{
-	return cursor_spelling(c);
-}
-
 struct macro_table *build_macros(struct builder *b)
 {
 	return &b->macros;

@@ -162,6 +162,8 @@ bool build_summary_known(const struct builder *b, CXFile f, unsigned off);
 /* A kept function, in the walk's order; room for @n more first. */
 void build_reserve(struct builder *b, unsigned n);
 void build_push(struct builder *b, struct function_ir *f);
+/* The key of the header function at @at: the seen set's, the copies'. */
+char *build_header_key(struct builder *b, struct floc at);
 /* A header function the seen set has (true), or has now. */
 bool build_seen(struct builder *b, const char *key);
 /* Build the function @name at @file:@off again, in the walk's place. */
@@ -177,7 +179,6 @@ void build_need_bodies(struct builder *b);
 bool build_needs_bodies(const struct builder *b);
 /* Whether a build is a local view (build.h). */
 bool build_local_view(const struct builder *b);
-char *build_spelling(CXCursor c);
 struct floc build_loc(CXSourceLocation l);
 
 /* Sort @r and join the spans that touch: how many are left. */

@@ -89,7 +89,7 @@ static bool skip_header_function(struct builder *b, CXCursor fn,
 	return vocab_implements(name) || !names_a_primitive_memo(b, fn, at);
 }
 
-static char *header_key(struct builder *b, struct floc at)
+char *build_header_key(struct builder *b, struct floc at)
 {
 	return xasprintf("%s:%u", text_display(b, at.file), at.off);
 }
@@ -102,7 +102,7 @@ static char *header_key(struct builder *b, struct floc at)
  */
 static bool header_function_seen(struct builder *b, struct floc at)
 {
-	char *key = header_key(b, at);
+	char *key = build_header_key(b, at);
 	bool seen = build_seen(b, key);
 
 	/* a memo gives the key back when it takes the function */

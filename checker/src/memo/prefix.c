@@ -56,6 +56,7 @@
 #include <string.h>
 
 #include "../events/arena.h"
+#include "../events/cursor.h"
 #include "kept.h"
 #include "memo.h"
 
@@ -624,7 +625,7 @@ static bool rebuild(struct builder *b, struct prefix_memo *m, struct floc at,
 	if (t >= m->first_main || at.off != m->fns[t].off ||
 	    find_name(m, at.file) != m->fns[t].name)
 		return false;
-	name = build_spelling(c);
+	name = cursor_spelling(c);
 	same = !strcmp(name, m->fns[t].ir->name);
 	free(name);
 	if (!same)
