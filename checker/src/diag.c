@@ -197,9 +197,16 @@ void diag_list_filter(struct diag_list *l,
 		      bool (*keep)(const struct oc_diag *d, void *arg),
 		      void *arg)
 {
-	unsigned i, n = 0;
+	diag_list_filter_from(l, 0, keep, arg);
+}
 
-	for (i = 0; i < l->n; i++) {
+void diag_list_filter_from(struct diag_list *l, unsigned from,
+			   bool (*keep)(const struct oc_diag *d, void *arg),
+			   void *arg)
+{
+	unsigned i, n = from;
+
+	for (i = from; i < l->n; i++) {
 		if (keep(&l->v[i], arg))
 			l->v[n++] = l->v[i];
 		else

@@ -99,6 +99,10 @@ void diag_list_truncate(struct diag_list *l, unsigned n);
 void diag_list_filter(struct diag_list *l,
 		      bool (*keep)(const struct oc_diag *d, void *arg),
 		      void *arg);
+/* The same, past the first @from only (what one step just added). */
+void diag_list_filter_from(struct diag_list *l, unsigned from,
+			   bool (*keep)(const struct oc_diag *d, void *arg),
+			   void *arg);
 
 /* Sort by file, line, column, rule; drop exact repeats (header findings). */
 void diag_list_sort_unique(struct diag_list *l);

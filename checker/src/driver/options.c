@@ -279,7 +279,9 @@ void options_usage(FILE *out)
 			 flags[i].metavar ? flags[i].metavar : "");
 		fprintf(out, "  %-22s %s\n", left, flags[i].help);
 	}
-	fputs("  -W<rule-id>            enable a rule (all are on by default)\n"
+	fputs("  -W<rule-id>            enable an opt-in rule, or a rule's "
+	      "opt-in remarks\n"
+	      "                         (--list-rules says which)\n"
 	      "  -Wno-<rule-id>         disable a rule\n\n"
 	      "exit status: 0 clean, 1 findings, 2 usage or internal error\n",
 	      out);

@@ -121,6 +121,8 @@ static void row(FILE *out, const struct rule_family *f, const struct rule *r)
 	/* precedence: the rules it leaves a candidate to (rule_yields()) */
 	if (r->yields_to)
 		yields(out, r->yields_to);
+	if (r->flags & RULE_REMARKS_OPT_IN)
+		fprintf(out, " (its remarks are opt-in: `-W%s`)", r->id);
 	fputs(" |\n", out);
 }
 

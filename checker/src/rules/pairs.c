@@ -881,7 +881,7 @@ static void check_pair_compiler_barrier(struct rule_tree_ctx *ctx,
 
 static const struct rule rules[] = {
 	{ "pair-missing-acquire", SEV_WARNING, FIX_NONE,
-	  ON_TREE_YIELDS(check_pair_missing_acquire, 0,
+	  ON_TREE_YIELDS(check_pair_missing_acquire, RULE_REMARKS_OPT_IN,
 			 "misplaced-barrier unordered-flag ctrl-dep-load-load "
 			 "ctrl-dep-c11-relaxed addr-dep-plain-load "
 			 "addr-dep-c11-relaxed"),
@@ -890,14 +890,15 @@ static const struct rule rules[] = {
 	  "other order with nothing ordering its reads (MP), or stores after "
 	  "its read (S); herd7's table allows the outcome" },
 	{ "pair-missing-release", SEV_WARNING, FIX_NONE,
-	  ON_TREE_YIELDS(check_pair_missing_release, 0,
+	  ON_TREE_YIELDS(check_pair_missing_release, RULE_REMARKS_OPT_IN,
 			 "misplaced-barrier unordered-flag"),
 	  "the reader orders its reads (rmb, acquire, or a dependency on a "
 	  "pointer stored with `WRITE_ONCE()`), or its read before its store "
 	  "(S); the writer does not order its stores; herd7's table allows "
 	  "the outcome" },
 	{ "pair-wrong-barrier", SEV_WARNING, FIX_NONE,
-	  ON_TREE_YIELDS(check_pair_wrong_barrier, 0, "wake-missing-barrier"),
+	  ON_TREE_YIELDS(check_pair_wrong_barrier, RULE_REMARKS_OPT_IN,
+			 "wake-missing-barrier"),
 	  "a side orders with the wrong kind: `smp_rmb()` between stores, "
 	  "`smp_wmb()` between loads, release/acquire for store buffering; "
 	  "herd7's table allows the outcome" },

@@ -93,6 +93,17 @@ int registry_set_enabled(const char *id, bool on)
 	return 0;
 }
 
+bool registry_remark_shown(const char *id)
+{
+	const struct rule *r = id ? registry_find(id) : NULL;
+	int i;
+
+	if (!r || !(r->flags & RULE_REMARKS_OPT_IN) || opt_in_on)
+		return true;
+	i = index_of(r);
+	return i >= 0 && choice[i] > 0;
+}
+
 bool registry_enabled(const struct rule *r)
 {
 	int i = index_of(r);
@@ -117,6 +128,9 @@ void registry_list(FILE *out)
 			if (r->yields_to)
 				fprintf(out, "  %-28s yields to: %s\n", "",
 					r->yields_to);
+			if (r->flags & RULE_REMARKS_OPT_IN)
+				fprintf(out, "  %-28s remarks: opt-in (-W%s)\n",
+					"", r->id);
 		}
 	}
 }

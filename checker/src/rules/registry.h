@@ -14,6 +14,11 @@ int registry_set_enabled(const char *id, bool on);
 bool registry_enabled(const struct rule *r);
 /* --verify: rules marked RULE_OPT_IN run unless -Wno-<id> says not. */
 void registry_enable_opt_in(void);
+/*
+ * A remark of rule @id is shown: its rule does not mark remarks opt-in,
+ * or -W<id> or --verify asks for them. A finding of no rule is shown.
+ */
+bool registry_remark_shown(const char *id);
 void registry_list(FILE *out);
 unsigned registry_count(void);
 const struct rule *registry_at(unsigned i);

@@ -29,6 +29,13 @@ enum {
 	 * remark (tools/verdicts/README.md), so a default run stays quiet.
 	 */
 	RULE_OPT_IN = 1u << 0,
+	/*
+	 * The rule's warnings run by default, its remarks (the findings it
+	 * grades down to weak intent) only when asked for (-W<id>, or
+	 * --verify): a blind reading of Linux 6.1 found under half of such
+	 * remarks right (rules/FINDINGS-linux-6.1.md, "Precision").
+	 */
+	RULE_REMARKS_OPT_IN = 1u << 1,
 };
 
 struct rule_ctx;
@@ -59,7 +66,7 @@ struct rule {
 	enum rule_scope scope;
 	rule_function_fn check_function; /* RULE_FUNCTION, else NULL */
 	rule_tree_fn check_tree; /* RULE_TREE, else NULL */
-	unsigned flags; /* RULE_OPT_IN */
+	unsigned flags; /* RULE_OPT_IN, RULE_REMARKS_OPT_IN */
 	/*
 	 * Precedence, declared on the row of the rule that yields: the ids,
 	 * space-separated, of the rules that this one leaves a candidate to

@@ -82,6 +82,12 @@ static void report_cap(struct rule_tree_ctx *ctx,
 	free(msg);
 }
 
+static bool shown(const struct oc_diag *d, void *arg)
+{
+	(void)arg;
+	return d->sev != SEV_NOTE || registry_remark_shown(d->rule);
+}
+
 static void run_rules(const struct pair_candidate *c, void *arg)
 {
 	struct rule_tree_ctx *ctx = arg;
@@ -91,9 +97,11 @@ static void run_rules(const struct pair_candidate *c, void *arg)
 		report_cap(arg, c);
 	else
 		registry_run_tree(arg, c);
+	/* --explain names the remarks the default run leaves out, too */
 	if (tree_explain_wants(ctx->explain, c))
 		tree_explain_candidate(ctx->explain, c, NULL, NULL, ctx->out,
 				       n0);
+	diag_list_filter_from(ctx->out, n0, shown, NULL);
 }
 
 static void dropped(const struct pair_candidate *c, const char *reason,

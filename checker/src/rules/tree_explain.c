@@ -14,6 +14,7 @@
 #include "../pairs/inline.h"
 #include "../util.h"
 #include "pairs_shapes.h"
+#include "registry.h"
 
 int tree_explain_parse(const char *arg, struct tree_explain *ex)
 {
@@ -201,8 +202,18 @@ void tree_explain_candidate(const struct tree_explain *ex,
 				 "reported with another partner)\n");
 		return;
 	}
-	for (i = n0; i < out->n; i++)
-		if (out->v[i].rule)
-			fprintf(ex->out, "  reported: [%s] at %s:%u\n",
-				out->v[i].rule, out->v[i].file, out->v[i].line);
+	for (i = n0; i < out->n; i++) {
+		const struct oc_diag *d = &out->v[i];
+
+		if (!d->rule)
+			continue;
+		if (d->sev == SEV_NOTE && !registry_remark_shown(d->rule))
+			fprintf(ex->out,
+				"  not reported: a remark of [%s] at %s:%u, "
+				"whose remarks are opt-in (-W%s shows them)\n",
+				d->rule, d->file, d->line, d->rule);
+		else
+			fprintf(ex->out, "  reported: [%s] at %s:%u\n", d->rule,
+				d->file, d->line);
+	}
 }
