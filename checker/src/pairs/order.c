@@ -23,6 +23,48 @@ unsigned order_fence_mask(const struct fact *f)
 	return vocab_fence_mask((enum oc_class)f->cls, f->flags) & ALL_ORDERS;
 }
 
+/*
+ * The lock modifiers are full barriers only after what they modify
+ * (tools/memory-model/linux-kernel.cat): smp_mb__after_spinlock() orders
+ * an access before a lock that precedes it, smp_mb__after_unlock_lock()
+ * one before an unlock then a lock that precede it (po-unlock-lock-po).
+ * Without them, the lock alone is an acquire: it orders nothing before
+ * it with anything after. smp_mb__{before,after}_atomic() without their
+ * RMW are atomic-barrier-misuse's to report, and stay full here.
+ */
+static const struct {
+	const char *name;
+	bool unlock_first; /* an unlock, then the lock */
+} lock_modifiers[] = {
+	{ "smp_mb__after_spinlock", false },
+	{ "smp_mb__after_unlock_lock", true },
+};
+
+/* The lock modifier at @k has what it modifies between @i and itself. */
+static bool modifies(const struct fact_fn *fn, unsigned i, unsigned k)
+{
+	const struct fact *f = &fn->v[k];
+	bool unlocked = false;
+	unsigned n, m;
+
+	if (!(f->flags & F_LOCK_MOD))
+		return true;
+	for (n = 0; n < sizeof(lock_modifiers) / sizeof(lock_modifiers[0]);
+	     n++)
+		if (!strcmp(f->name, lock_modifiers[n].name))
+			break;
+	if (n == sizeof(lock_modifiers) / sizeof(lock_modifiers[0]))
+		return true;
+	for (m = i + 1; m < k; m++) {
+		if (fn->v[m].op == FO_UNLOCK)
+			unlocked = true;
+		else if (fn->v[m].op == FO_LOCK &&
+			 (unlocked || !lock_modifiers[n].unlock_first))
+			return true;
+	}
+	return false;
+}
+
 static struct ordering yes(const struct fact *by, const char *what)
 {
 	struct ordering o = { ORD_YES, by, what };
@@ -137,7 +179,7 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			continue;
 		switch (f->op) {
 		case FO_FENCE:
-			m = order_fence_mask(f);
+			m = modifies(fn, i, k) ? order_fence_mask(f) : 0;
 			if (m & need)
 				return yes(f, f->name);
 			if (m && r.ord == ORD_NONE) {
