@@ -52,6 +52,7 @@ static struct event *copy_event(struct phantom_set *p, const struct event *e)
 	c->fold_reason = keep(p, e->fold_reason);
 	c->cond_text = keep(p, e->cond_text);
 	c->value_text = keep(p, e->value_text);
+	c->bit = keep(p, e->bit);
 	c->addr_why = keep(p, e->addr_why);
 	c->span.file = keep(p, e->span.file);
 	c->addr_why_span.file = keep(p, e->addr_why_span.file);

@@ -161,6 +161,8 @@ bool body_was_blanked(struct builder *b, struct floc at);
 bool cursor_type_is_pointer(CXType t);
 bool cursor_is_local_var(CXCursor ref);
 bool cursor_is_zero(CXCursor c);
+/* A constant integer in decimal (arena), or NULL: a bitop's bit. */
+const char *cursor_constant_text(struct builder *b, CXCursor c);
 char *cursor_unary_op(struct builder *b, CXCursor c);
 char *cursor_binary_op(struct builder *b, CXCursor c, CXCursor lhs);
 const char *cursor_bare_text(struct builder *b, CXCursor c);

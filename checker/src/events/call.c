@@ -157,6 +157,11 @@ static void fill_call_event(struct builder *b, struct event *e, CXCursor c)
 			e->key = lvalue_pointee_key(b, cursor_strip_casts(a));
 		e->base = lvalue_pointee_base(b, a);
 	}
+	if (e->prim && e->prim->bit_arg >= 0 &&
+	    e->prim->bit_arg < clang_Cursor_getNumArguments(c))
+		e->bit = cursor_constant_text(
+			b, clang_Cursor_getArgument(
+				   c, (unsigned)e->prim->bit_arg));
 	/*
 	 * as for the macro form: the arguments as written, for messages, and
 	 * for a callee of this TU, to follow an argument into its body

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What the libclang C API does not hand over directly about a cursor. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,23 @@ bool cursor_is_zero(CXCursor c)
 		clang_EvalResult_dispose(r);
 	}
 	return z;
+}
+
+const char *cursor_constant_text(struct builder *b, CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	const char *t = NULL;
+	char buf[32];
+
+	if (!r)
+		return NULL;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		snprintf(buf, sizeof(buf), "%lld",
+			 clang_EvalResult_getAsLongLong(r));
+		t = arena_strdup(&b->arena, buf);
+	}
+	clang_EvalResult_dispose(r);
+	return t;
 }
 
 /* The operator of a unary expression: its first token, or "++"/"--" last. */

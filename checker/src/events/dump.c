@@ -81,6 +81,8 @@ static void dump_list(FILE *out, const struct evlist *l, int depth)
 			fputs(" fixable", out);
 		if (e->value_text)
 			fprintf(out, " value=\"%s\"", e->value_text);
+		if (e->bit)
+			fprintf(out, " bit=%s", e->bit);
 		for (j = 0; j < e->ndeps; j++)
 			fprintf(out, " dep=%u:%u", e->deps[j]->span.line,
 				e->deps[j]->span.col);

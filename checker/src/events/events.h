@@ -125,6 +125,13 @@ struct event {
 	const char *cond_text; /* the condition as written */
 	const char *value_text; /* a store's value as written, or NULL */
 	/*
+	 * A bitop's bit (vocab BIT_ARG rows), in decimal where the compiler
+	 * can tell it: set_bit(IPS_CONFIRMED_BIT, &ct->status) and
+	 * test_bit(IPS_OFFLOAD_BIT, ...) touch two flags of one word. NULL:
+	 * no bitop, or a bit only known at run time
+	 */
+	const char *bit;
+	/*
 	 * Access: the loads its address is computed from, directly or
 	 * through locals (p in p->f and *p, p and i in p[i], the location
 	 * argument of a primitive), and what the computation did to them.

@@ -362,6 +362,9 @@ bool macro_visit_inside(struct builder *b, CXCursor c, enum ctx ctx)
 		visit_all(b, c, ctx == CTX_LOCATION ? CTX_LOCATION : CTX_LOAD);
 		return true;
 	}
+	/* the bit argument's first node evaluates as the whole does */
+	if (part == in->prim->bit_arg && !ev->bit)
+		ev->bit = cursor_constant_text(b, c);
 	if (b->in_loc || in->prim->ptr_arg < 0 || part != in->prim->ptr_arg ||
 	    !(ctx == CTX_LOCATION || ctx == CTX_LOAD || ctx == CTX_STORE ||
 	      ctx == CTX_RMW))

@@ -7,7 +7,7 @@
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
- *	  pairs guard
+ *	  pairs guard bit
  *	P slot function                     the TU stores function's address
  *	                                    in slot (events' bindings.h)
  *
@@ -266,7 +266,8 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
-	sb_printf(f->out, "\t%d\n", f->guard);
+	sb_printf(f->out, "\t%d\t%s\n", f->guard,
+		  e->type == EV_ACCESS && e->bit ? e->bit : "");
 	remember(f, e, f->nfacts++);
 }
 
@@ -816,7 +817,8 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->base = f[12][0] ? intern(s, f[12]) : NULL;
 	a->written = f[13][0] ? intern(s, f[13]) : NULL;
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
-	a->guard = f[15] ? atoi(f[15]) : -1;
+	a->guard = atoi(f[15]);
+	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
 }
 
 /* A binding is the TU's, read whatever its functions were (seen_header()). */
@@ -833,7 +835,7 @@ static void add_binding(struct fact_set *s, const char *slot, const char *fn)
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[16] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[17] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -849,7 +851,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 16);
+		n = split(line + 2, f, 17);
 		if (line[0] == 'P' && n == 2) {
 			add_binding(s, f[0], f[1]);
 		} else if (line[0] == 'U' && (n == 4 || n == 5)) {
@@ -863,7 +865,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 16 && fn &&
+		} else if (line[0] == 'A' && n == 17 && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

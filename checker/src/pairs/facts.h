@@ -63,6 +63,7 @@ struct fact {
 	/* a store's or RMW's: the path of the value it writes (events.h) */
 	const char *written;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
+	const char *bit; /* a bitop's constant bit (events.h), or NULL */
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */

@@ -1010,6 +1010,41 @@ static bool other_objects(const struct pass *p, enum shape shape,
 			       (enum obj_rel)b->objects);
 }
 
+/* The bit side @e's access of @key names, or NULL. */
+static const char *bit_at(const struct pass *p, const struct pair_side *e,
+			  const char *key)
+{
+	const struct fact *f = pairing_first(p->set, e);
+
+	if (strcmp(f->key, key))
+		f = pairing_second(p->set, e);
+	return strcmp(f->key, key) ? NULL : f->bit;
+}
+
+/*
+ * The two sides test and set two bits of one word: two flags, no message
+ * (nf_conntrack's gc_worker() tests IPS_OFFLOAD_BIT of a status whose
+ * IPS_CONFIRMED_BIT the clash resolver sets; atomic_bitops.txt).
+ */
+static bool other_bits(const struct pass *p, enum shape shape,
+		       const struct pair_side *a, const struct pair_side *b,
+		       char *why, size_t n)
+{
+	const char *keys[] = { a->k1, a->k2 };
+	unsigned k;
+
+	(void)shape;
+	for (k = 0; k < 2; k++) {
+		const char *x = bit_at(p, a, keys[k]), *y = bit_at(p, b, keys[k]);
+
+		if (x && y && strcmp(x, y)) {
+			snprintf(why, n, "'%s': bit %s, bit %s", keys[k], x, y);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * In S, two sides that each store a field of the object they publish at
  * the flag: two pushers of a lockless stack, each linking its own entry
@@ -1084,6 +1119,7 @@ static const struct drop_test drop_tests[] = {
 	  unknown_order },
 	{ "the fields are of one object on one side, of two on the other",
 	  other_objects },
+	{ "two bits of one word: each side's a flag of its own", other_bits },
 	{ "two sides that each publish their own object", two_pushers },
 	{ "a hub type's fields, in two directories", far_hub },
 	{ "a plain flag whose other side does not show the protocol",

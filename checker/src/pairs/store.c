@@ -15,8 +15,9 @@
 /* A new layout is a new number: older stores are then emptied, not misread. */
 /* 2: every call a fact, absolute paths; 3: a field's object path and a
  * store's value's; 4: the names of the locks held (locksets.h); 5: the
- * functions stored where indirect calls read them (P rows, bindings.h) */
-#define STORE_SCHEMA "5"
+ * functions stored where indirect calls read them (P rows, bindings.h);
+ * 6: a bitop's bit (BIT_ARG rows) */
+#define STORE_SCHEMA "6"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v TEXT);"

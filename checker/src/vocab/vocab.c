@@ -19,6 +19,7 @@ enum row_type {
 	ROW_PATTERN,
 	ROW_INCLUDED,
 	ROW_PRIM_GLOB,
+	ROW_BIT_ARG,
 };
 
 /* What an OP row expands over: every OP_PREFIX, or none. */
@@ -33,7 +34,7 @@ struct row {
 	enum oc_kind kind;
 	enum oc_class cls;
 	unsigned flags, roles;
-	int ptr_arg, mo_arg, mo_fail_arg;
+	int ptr_arg, mo_arg, mo_fail_arg; /* ROW_BIT_ARG: ptr_arg, the bit */
 	int prefixes; /* ROW_OP: PFX_* */
 	bool suffixes; /* ROW_OP: also with every OP_SUFFIX */
 };
@@ -63,6 +64,7 @@ static const struct row rows[] = {
 #define PRIM_GLOB(g, k, c, f, p, r) \
 	{ .type = ROW_PRIM_GLOB, .name = g, .kind = k, .cls = c, .flags = f, \
 	  .ptr_arg = p, .mo_arg = -1, .mo_fail_arg = -1, .roles = r },
+#define BIT_ARG(n, a) { .type = ROW_BIT_ARG, .name = #n, .ptr_arg = a },
 #include "dialects.def"
 };
 /* clang-format on */
@@ -131,6 +133,7 @@ static void add_row(const struct row *r, enum oc_dialect d)
 	e->mo_arg = r->mo_arg;
 	e->mo_fail_arg = r->mo_fail_arg;
 	e->roles = r->roles;
+	e->bit_arg = -1;
 }
 
 /* @op with prefix @pfx and suffix row @sfx (NULL: none). */
@@ -169,6 +172,18 @@ static void expand_op(const struct row *op, enum oc_dialect d)
 	for (i = 0; i < NROWS; i++)
 		if (rows[i].type == ROW_OP_PREFIX)
 			add_op_suffixed(op, d, rows[i].name);
+}
+
+/* Every row named @name names a bit of its location in argument @arg. */
+static void set_bit_arg(const char *name, int arg)
+{
+	struct vocab_entry key = { .name = name }, *e;
+
+	e = bsearch(&key, table, count, sizeof(*table), by_name);
+	while (e && e > table && !strcmp(e[-1].name, name))
+		e--;
+	for (; e && e < table + count && !strcmp(e->name, name); e++)
+		e->bit_arg = arg;
 }
 
 static void vocab_init(void)
@@ -212,6 +227,9 @@ static void vocab_init(void)
 		}
 	}
 	qsort(table, count, sizeof(*table), by_name_then_dialect);
+	for (i = 0; i < NROWS; i++)
+		if (rows[i].type == ROW_BIT_ARG)
+			set_bit_arg(rows[i].name, rows[i].ptr_arg);
 }
 
 /*
@@ -247,6 +265,7 @@ static const struct vocab_entry *glob_lookup(const char *name)
 	e->flags = globs[i].row->flags;
 	e->ptr_arg = globs[i].row->ptr_arg;
 	e->mo_arg = e->mo_fail_arg = -1;
+	e->bit_arg = -1;
 	e->roles = globs[i].row->roles;
 	if (nglobbed == globbed_cap) {
 		globbed_cap = globbed_cap ? globbed_cap * 2 : 16;

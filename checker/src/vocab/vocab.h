@@ -208,6 +208,7 @@ struct vocab_entry {
 	int mo_arg; /* memory-order argument, or -1 */
 	int mo_fail_arg; /* failure memory-order argument, or -1 */
 	unsigned roles; /* R_* */
+	int bit_arg; /* argument naming a bit of the location, or -1 */
 };
 
 /* C11 memory orders, numbered as clang's __ATOMIC_* macros. */
