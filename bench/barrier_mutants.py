@@ -68,10 +68,15 @@ def find_mutants(path, rel):
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         lines = f.read().split('\n')
     text = '\n'.join(lines)
+    # comments blanked, newlines and columns kept: a primitive named inside
+    # a comment that spans lines ("Paired with smp_rmb() in ...") is prose
+    code_lines = re.sub(r'/\*.*?\*/|//[^\n]*',
+                        lambda m: re.sub(r'[^\n]', ' ', m.group(0)),
+                        text, flags=re.S).split('\n')
     out, taken = [], set()
     for c in comment_lines(text):
         for ln in range(c, min(c + LOOKAHEAD + 1, len(lines))):
-            code = re.sub(r'/\*.*?\*/|//.*', '', lines[ln])
+            code = code_lines[ln]
             for pat, repl in MUTATIONS:
                 m = pat.search(code)
                 if not m:
@@ -79,7 +84,7 @@ def find_mutants(path, rel):
                 if ln in taken:
                     break
                 taken.add(ln)
-                out.append({'file': rel, 'line': ln + 1,
+                out.append({'file': rel, 'line': ln + 1, 'col': m.start(),
                             'primitive': m.group(0).rstrip('('),
                             'pattern': pat.pattern, 'replacement': repl})
                 break
@@ -99,9 +104,11 @@ def deleted(mutant):
 def apply(path, mutant):
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         lines = f.read().split('\n')
-    i = mutant['line'] - 1
+    i, col = mutant['line'] - 1, mutant.get('col', 0)
     pat = re.compile(mutant['pattern'])
-    lines[i] = pat.sub(mutant['replacement'], lines[i], count=1)
+    # at the code's occurrence, not at one in a comment before it
+    lines[i] = lines[i][:col] + pat.sub(mutant['replacement'],
+                                        lines[i][col:], count=1)
     with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
         f.write('\n'.join(lines))
 
