@@ -242,6 +242,26 @@ tu-linear)
 			fail "$shape: analysis grew from $a4000 s to $a16000 s for 4x the functions: quadratic again"
 	done
 	;;
+verify-header)
+	# a finding in a header the case includes is held to the header's
+	# expectations, and the header's expectations must be met; a header
+	# two files of the run include is compared once
+	v=$in/verify
+	run "$oc" --verify "$v/header-unexpected.c"
+	expect_status 1
+	expect_out "header-unexpected.h:8:2: error: unexpected warning: smp_mb() directly after a void atomic"
+	expect_out "header-unexpected.h: FAIL"
+	run "$oc" --verify "$v/header-unmet.c"
+	expect_status 1
+	expect_out "header-unmet.h:8: error: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} not seen"
+	run "$oc" --verify "$v/header.c"
+	expect_status 0
+	expect_out "verify/header.h: ok (2 expectations, 1 diagnostics, 1 notes)"
+	run "$oc" --verify "$v/header.c" "$v/header-again.c"
+	expect_status 0
+	[ "$(echo "$out" | grep -c 'header.h: ok')" -eq 1 ] ||
+		fail "header.h not compared once: $out"
+	;;
 *)
 	fail "no case '$case'"
 	;;
