@@ -262,6 +262,24 @@ verify-header)
 	[ "$(echo "$out" | grep -c 'header.h: ok')" -eq 1 ] ||
 		fail "header.h not compared once: $out"
 	;;
+verify-known-to-fail)
+	# expect-known-to-fail marks the expectation before it on its line,
+	# not the file: the file's other expectations are still held
+	v=$in/verify
+	run "$oc" --verify "$v/known-others.c"
+	expect_status 1
+	expect_out "known-others.c:11:2: error: unexpected warning"
+	run "$oc" --verify "$v/known.c"
+	expect_status 0
+	expect_out "known.c:18: known to fail: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} not seen: an atomic behind a function pointer is not seen"
+	expect_out "known.c: ok (3 expectations, 1 diagnostics, 1 notes, 1 known to fail)"
+	run "$oc" --verify "$v/known-fixed.c"
+	expect_status 0
+	expect_out "known-fixed.c:8: FIXED: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} seen; was known to fail: was not reported once"
+	run "$oc" --verify "$v/known-alone.c"
+	expect_status 1
+	expect_out "known-alone.c:7: error: expect-known-to-fail follows no expectation on its line"
+	;;
 *)
 	fail "no case '$case'"
 	;;

@@ -9,7 +9,8 @@
  *   expect-note[rule-id] {{substring}}      a note of a finding of the rule
  *   @+N / @-N after the word                on the line N below / above
  *   expect-no-diagnostics                   none at all in this file
- *   expect-known-to-fail: reason            the file is known to fail
+ *   expect-known-to-fail: reason            after an expectation on its
+ *                                           line: that one is not met yet
  *
  * Every finding located in a file of the case must be met by an
  * expectation written in that same file, and every expectation must be
@@ -19,6 +20,12 @@
  * relative to the including file's folder, followed from header to
  * header. A header that only the compiler's -I path finds is not one, nor
  * is a file that no named file includes (a partner stored by another run).
+ *
+ * expect-known-to-fail marks the one expectation written before it on the
+ * same line (written with @+N where the comment cannot share the line),
+ * never the file: an unmet one is counted, not failed, and one that is met
+ * is reported FIXED, as git's test_expect_failure does. A reason runs to
+ * the end of its line.
  */
 #include "report.h"
 
@@ -34,6 +41,7 @@ struct expect {
 	bool note;
 	char *rule; /* NULL: any */
 	char *text;
+	char *known_to_fail; /* why it is not met yet, or NULL */
 	bool met;
 };
 
@@ -45,10 +53,9 @@ struct vfile {
 	struct expect *v;
 	unsigned n;
 	bool none; /* expect-no-diagnostics */
-	char *known_to_fail; /* expect-known-to-fail: why, or NULL */
 	char **incs; /* what its #include "..." lines name */
 	unsigned nincs;
-	unsigned failures, seen, notes;
+	unsigned failures, seen, notes, known;
 };
 
 struct vset {
@@ -111,6 +118,23 @@ static const char *parse_one(const char *p, unsigned line, struct expect *e)
 	return q + 2;
 }
 
+/* ": reason" to the end of the line, less a comment's closing; NULL: none */
+static char *reason(const char *p)
+{
+	const char *e;
+
+	if (*p != ':')
+		return NULL;
+	for (p++; *p == ' ' || *p == '\t'; p++)
+		;
+	e = p + strlen(p);
+	if (e - p >= 2 && !strcmp(e - 2, "*/"))
+		e -= 2;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	return e > p ? xstrndup(p, (size_t)(e - p)) : NULL;
+}
+
 /* The word starting first in @s, the longest of those starting there. */
 static const char *next_word(const char *s, unsigned *kind)
 {
@@ -149,13 +173,20 @@ static char *include_of(const char *l)
 	return xstrndup(l + 1, (size_t)(q - l - 1));
 }
 
+static void bad_line(struct vset *s, struct vfile *f, unsigned line,
+		     const char *why)
+{
+	fprintf(s->out, "%s:%u: error: %s\n", f->name, line, why);
+	f->failures++;
+}
+
 /* One line of @f: its expectations, its other words, its #include. */
 static void parse_line(struct vset *s, struct vfile *f, const char *l,
 		       unsigned line)
 {
 	const char *p = l, *k;
-	unsigned kind = 0;
-	char *inc;
+	unsigned kind = 0, first = f->n;
+	char *why, *inc;
 
 	if ((inc = include_of(l))) {
 		f->incs = xrealloc(f->incs, (f->nincs + 1) * sizeof(*f->incs));
@@ -168,9 +199,18 @@ static void parse_line(struct vset *s, struct vfile *f, const char *l,
 			f->none = true;
 			continue;
 		case W_KNOWN:
-			if (*p == ':' && !f->known_to_fail)
-				f->known_to_fail = xstrdup(p + 1);
-			continue;
+			/* it marks the expectation it follows, never the file */
+			if (f->n == first)
+				bad_line(s, f, line,
+					 "expect-known-to-fail follows no "
+					 "expectation on its line");
+			else if (!(why = reason(p)))
+				bad_line(s, f, line,
+					 "expect-known-to-fail needs a reason "
+					 "(expect-known-to-fail: why)");
+			else
+				f->v[f->n - 1].known_to_fail = why;
+			return;
 		case W_EXPECT:
 			break;
 		}
@@ -362,7 +402,7 @@ static void print_what(FILE *out, const struct expect *e)
 		fprintf(out, " (written on line %u)", e->src_line);
 }
 
-/* The expectations of @f that nothing met. */
+/* The expectations of @f that nothing met, and the known ones met. */
 static void unmet(FILE *out, struct vfile *f)
 {
 	const struct expect *e;
@@ -370,18 +410,31 @@ static void unmet(FILE *out, struct vfile *f)
 
 	for (k = 0; k < f->n; k++) {
 		e = &f->v[k];
-		if (e->met)
+		if (e->met && !e->known_to_fail)
 			continue;
-		fprintf(out, "%s:%u: error: ", f->name, e->line);
-		print_what(out, e);
-		fputs(" not seen\n", out);
-		f->failures++;
+		fprintf(out, "%s:%u: ", f->name, e->line);
+		if (e->met) {
+			fputs("FIXED: ", out);
+			print_what(out, e);
+			fprintf(out, " seen; was known to fail: %s\n",
+				e->known_to_fail);
+		} else if (e->known_to_fail) {
+			fputs("known to fail: ", out);
+			print_what(out, e);
+			fprintf(out, " not seen: %s\n", e->known_to_fail);
+			f->known++;
+		} else {
+			fputs("error: ", out);
+			print_what(out, e);
+			fputs(" not seen\n", out);
+			f->failures++;
+		}
 	}
 }
 
 static void summary(FILE *out, struct vfile *f)
 {
-	if (f->named && !f->n && !f->none && !f->known_to_fail) {
+	if (f->named && !f->n && !f->none) {
 		fprintf(out,
 			"%s: error: no expectations; add "
 			"expect-no-diagnostics if none are wanted\n",
@@ -391,19 +444,11 @@ static void summary(FILE *out, struct vfile *f)
 	/* a header says something only when there is something to say */
 	if (!f->named && !f->n && !f->seen && !f->notes && !f->failures)
 		return;
-	if (f->known_to_fail && f->failures) {
-		fprintf(out, "%s: known to fail:%s (%u mismatches)\n", f->name,
-			f->known_to_fail, f->failures);
-		f->failures = 0;
-	} else if (f->known_to_fail) {
-		fprintf(out, "%s: FIXED: was known to fail:%s\n", f->name,
-			f->known_to_fail);
-	} else {
-		fprintf(out,
-			"%s: %s (%u expectations, %u diagnostics, %u notes)\n",
-			f->name, f->failures ? "FAIL" : "ok", f->n, f->seen,
-			f->notes);
-	}
+	fprintf(out, "%s: %s (%u expectations, %u diagnostics, %u notes",
+		f->name, f->failures ? "FAIL" : "ok", f->n, f->seen, f->notes);
+	if (f->known)
+		fprintf(out, ", %u known to fail", f->known);
+	fputs(")\n", out);
 }
 
 static void vfile_free(struct vfile *f)
@@ -413,12 +458,12 @@ static void vfile_free(struct vfile *f)
 	for (k = 0; k < f->n; k++) {
 		free(f->v[k].rule);
 		free(f->v[k].text);
+		free(f->v[k].known_to_fail);
 	}
 	for (k = 0; k < f->nincs; k++)
 		free(f->incs[k]);
 	free(f->incs);
 	free(f->v);
-	free(f->known_to_fail);
 	free(f->shown);
 	free(f->name);
 }
