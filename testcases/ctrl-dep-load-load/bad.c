@@ -26,7 +26,7 @@ int bad_spin_then_read(struct msg *m)
 void send(int v)
 {
 	WRITE_ONCE(payload, v);
-	smp_store_release(&flag, 1);
+	smp_store_release(&flag, 1); // expect-note[ctrl-dep-load-load] {{the writer orders them here}}
 }
 
 int bad_if_then_read(void)
@@ -46,7 +46,7 @@ int bad_same_struct(struct slot *s)
 {
 	int v;
 
-	while (!READ_ONCE(s->full))
+	while (!READ_ONCE(s->full)) // expect-note[ctrl-dep-load-load] {{'struct slot.full' and 'struct slot.val' are in the same struct}}
 		;
 	v = s->val; // expect-warning[ctrl-dep-load-load] {{plain load of 'struct slot.val' after the spin-wait}}
 	return v;

@@ -11,7 +11,7 @@ atomic_int data, flag;
 void post(void)
 {
 	atomic_store_explicit(&data, 1, memory_order_relaxed);
-	atomic_store_explicit(&flag, 1, memory_order_release);
+	atomic_store_explicit(&flag, 1, memory_order_release); // expect-note[ctrl-dep-load-load] {{the writer orders them here}}
 }
 
 int take(void)

@@ -8,7 +8,7 @@ int data, flag;
 void post(void)
 {
 	__atomic_store_n(&data, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&flag, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&flag, 1, __ATOMIC_RELEASE); // expect-note[ctrl-dep-load-load] {{the writer orders them here}}
 }
 
 int take(void)
