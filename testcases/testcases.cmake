@@ -235,7 +235,7 @@ foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
         json non-utf8 fix-in-place explain report-special-file
-        verify-header verify-known-to-fail)
+        verify-notes verify-header verify-known-to-fail)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()

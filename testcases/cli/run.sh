@@ -242,6 +242,29 @@ tu-linear)
 			fail "$shape: analysis grew from $a4000 s to $a16000 s for 4x the functions: quadratic again"
 	done
 	;;
+verify-notes)
+	# --verify holds notes as it holds findings: a note no expect-note
+	# names fails the run, unless the file opts out with a reason
+	v=$in/verify
+	run "$oc" --verify "$v/notes.c"
+	expect_status 0
+	run "$oc" --verify "$v/notes-unexpected.c"
+	expect_status 1
+	expect_out "notes-unexpected.c:7:2: error: unexpected note: 'atomic_inc()' is unordered.* (of the warning \[mb-after-atomic\] at .*notes-unexpected.c:8)"
+	run "$oc" --verify "$v/notes-misplaced.c"
+	expect_status 1
+	expect_out "notes-misplaced.c:11:2: error: unexpected note: 'atomic_inc()' is unordered"
+	expect_out "notes-misplaced.c:12: error: expected note\[mb-after-atomic\] {{'atomic_inc()' is unordered}} not seen"
+	run "$oc" --verify "$v/notes-unchecked.c"
+	expect_status 0
+	expect_out "notes-unchecked.c: ok (1 expectations, 1 diagnostics, 1 notes, notes unchecked: notes.c expects this note)"
+	run "$oc" --verify "$v/notes-unchecked-no-reason.c"
+	expect_status 1
+	expect_out "notes-unchecked-no-reason.c:4: error: expect-notes-unchecked needs a reason"
+	run "$oc" --verify "$v/notes-no-diagnostics.c"
+	expect_status 1
+	expect_out "notes-no-diagnostics.c: error: expect-no-diagnostics, but the file has expectations"
+	;;
 verify-header)
 	# a finding in a header the case includes is held to the header's
 	# expectations, and the header's expectations must be met; a header

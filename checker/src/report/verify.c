@@ -11,15 +11,21 @@
  *   expect-no-diagnostics                   none at all in this file
  *   expect-known-to-fail: reason            after an expectation on its
  *                                           line: that one is not met yet
+ *   expect-notes-unchecked: reason          notes in this file need no
+ *                                           expect-note
  *
- * Every finding located in a file of the case must be met by an
- * expectation written in that same file, and every expectation must be
- * met; a note located there may meet an expect-note of that file. The
- * files of the case are the files named on the command line and, as for
- * clang, the headers they include: those an `#include "..."` names
- * relative to the including file's folder, followed from header to
+ * Every finding and every note located in a file of the case must be met
+ * by an expectation written in that same file, and every expectation must
+ * be met. The files of the case are the files named on the command line
+ * and, as for clang, the headers they include: those an `#include "..."`
+ * names relative to the including file's folder, followed from header to
  * header. A header that only the compiler's -I path finds is not one, nor
  * is a file that no named file includes (a partner stored by another run).
+ *
+ * A note that no expect-note names fails as a finding would; a file whose
+ * notes are not worth spelling out (many, and said by another test) opts
+ * out with expect-notes-unchecked and its reason. Its expect-note lines
+ * are still held to being met.
  *
  * expect-known-to-fail marks the one expectation written before it on the
  * same line (written with @+N where the comment cannot share the line),
@@ -53,6 +59,7 @@ struct vfile {
 	struct expect *v;
 	unsigned n;
 	bool none; /* expect-no-diagnostics */
+	char *notes_unchecked; /* expect-notes-unchecked: why, or NULL */
 	char **incs; /* what its #include "..." lines name */
 	unsigned nincs;
 	unsigned failures, seen, notes, known;
@@ -65,9 +72,12 @@ struct vset {
 	FILE *out;
 };
 
-enum word_kind { W_EXPECT, W_NONE, W_KNOWN };
+enum word_kind { W_EXPECT, W_NONE, W_KNOWN, W_NOTES_UNCHECKED };
 
-/* Where two words start at the same place the longer wins. */
+/*
+ * Where two words start at the same place the longer wins
+ * (expect-notes-unchecked over expect-note).
+ */
 static const struct {
 	const char *word;
 	enum word_kind kind;
@@ -80,6 +90,7 @@ static const struct {
 	{ "expect-remark", W_EXPECT, SEV_NOTE, false },
 	{ "expect-no-diagnostics", W_NONE, SEV_NOTE, false },
 	{ "expect-known-to-fail", W_KNOWN, SEV_NOTE, false },
+	{ "expect-notes-unchecked", W_NOTES_UNCHECKED, SEV_NOTE, false },
 };
 
 #define NWORDS (sizeof(words) / sizeof(words[0]))
@@ -210,6 +221,17 @@ static void parse_line(struct vset *s, struct vfile *f, const char *l,
 					 "(expect-known-to-fail: why)");
 			else
 				f->v[f->n - 1].known_to_fail = why;
+			return;
+		case W_NOTES_UNCHECKED:
+			if (!(why = reason(p))) {
+				bad_line(
+					s, f, line,
+					"expect-notes-unchecked needs a reason "
+					"(expect-notes-unchecked: why)");
+			} else {
+				free(f->notes_unchecked);
+				f->notes_unchecked = why;
+			}
 			return;
 		case W_EXPECT:
 			break;
@@ -363,11 +385,24 @@ static void finding(struct vset *s, struct vfile *f, const struct oc_diag *d)
 }
 
 /* A note in @f, of finding @d (which may be in another file). */
-static void note(struct vfile *f, const struct oc_diag *d,
+static void note(struct vset *s, struct vfile *f, const struct oc_diag *d,
 		 const struct oc_note *n)
 {
+	char *at;
+
 	f->notes++;
-	meet(f, true, d->rule, SEV_NOTE, n->line, n->message);
+	if (meet(f, true, d->rule, SEV_NOTE, n->line, n->message) ||
+	    f->notes_unchecked)
+		return;
+	at = path_display(s->base, d->file);
+	fprintf(s->out,
+		"%s:%u:%u: error: unexpected note: %s (of the %s%s%s%s at "
+		"%s:%u)\n",
+		f->name, n->line, n->col, n->message,
+		diag_severity_name(d->sev), d->rule ? " [" : "",
+		d->rule ? d->rule : "", d->rule ? "]" : "", at, d->line);
+	free(at);
+	f->failures++;
 }
 
 /* A note without a place of its own is its finding's. */
@@ -388,7 +423,7 @@ static void compare(struct vset *s, struct vfile *f, const struct diag_list *l)
 			finding(s, f, d);
 		for (j = 0; j < d->nnotes; j++)
 			if (file_of(s, note_file(d, &d->notes[j])) == f)
-				note(f, d, &d->notes[j]);
+				note(s, f, d, &d->notes[j]);
 	}
 }
 
@@ -434,6 +469,14 @@ static void unmet(FILE *out, struct vfile *f)
 
 static void summary(FILE *out, struct vfile *f)
 {
+	/* as clang's: a file that expects something expects a diagnostic */
+	if (f->none && f->n) {
+		fprintf(out,
+			"%s: error: expect-no-diagnostics, but the file "
+			"has expectations\n",
+			f->name);
+		f->failures++;
+	}
 	if (f->named && !f->n && !f->none) {
 		fprintf(out,
 			"%s: error: no expectations; add "
@@ -448,6 +491,8 @@ static void summary(FILE *out, struct vfile *f)
 		f->name, f->failures ? "FAIL" : "ok", f->n, f->seen, f->notes);
 	if (f->known)
 		fprintf(out, ", %u known to fail", f->known);
+	if (f->notes_unchecked)
+		fprintf(out, ", notes unchecked: %s", f->notes_unchecked);
 	fputs(")\n", out);
 }
 
@@ -464,6 +509,7 @@ static void vfile_free(struct vfile *f)
 		free(f->incs[k]);
 	free(f->incs);
 	free(f->v);
+	free(f->notes_unchecked);
 	free(f->shown);
 	free(f->name);
 }
