@@ -4,6 +4,6 @@
 
 static inline void obj_get(atomic_t *refs)
 {
-	atomic_inc(refs); // expect-note[mb-after-atomic] {{'atomic_inc()' is unordered}}
+	atomic_inc(refs); // expect-note[mb-after-atomic] {{is unordered}}
 	smp_mb(); // expect-warning[mb-after-atomic] {{use smp_mb__after_atomic()}}
 }
