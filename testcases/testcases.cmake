@@ -229,11 +229,13 @@ foreach(case ${_dump_ir_cases})
 endforeach()
 
 # Command-line behaviour: bad input, isolation, output stability; non-utf8:
-# bytes that are not UTF-8 quoted in every output format, LSP included.
+# bytes that are not UTF-8 quoted in every output format, LSP included;
+# verify-*: --verify itself, on inputs that must fail it as well as pass.
 foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
-        json non-utf8 fix-in-place explain opt-in-remarks report-special-file)
+        json non-utf8 fix-in-place explain opt-in-remarks report-special-file
+        verify-notes verify-header verify-known-to-fail)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()

@@ -30,12 +30,12 @@ struct node *gnu_head;
 void gnu_push(struct node *n)
 {
 	n->value = 1;
-	__atomic_store_n(&gnu_head, n, __ATOMIC_RELEASE);
+	__atomic_store_n(&gnu_head, n, __ATOMIC_RELEASE); // expect-note[addr-dep-c11-relaxed] {{published here}}
 }
 
 int bad_gnu_peek(void)
 {
 	struct node *n = __atomic_load_n(&gnu_head, __ATOMIC_RELAXED); // expect-warning[addr-dep-c11-relaxed] {{relaxed load of 'gnu_head'}}
 
-	return n->value;
+	return n->value; // expect-note[addr-dep-c11-relaxed] {{read through here}}
 }

@@ -21,7 +21,7 @@ void fib_set_default(struct fib *f, struct route *r)
 {
 	r->next_hop = 1;
 	r->metric = 10;
-	__atomic_store_n(&f->def, r, __ATOMIC_RELEASE);
+	__atomic_store_n(&f->def, r, __ATOMIC_RELEASE); // expect-note[addr-dep-c11-relaxed] {{published here}}
 }
 
 /* bad: a relaxed load, then read through */
@@ -29,7 +29,7 @@ uint32_t fib_lookup(struct fib *f)
 {
 	struct route *r = __atomic_load_n(&f->def, __ATOMIC_RELAXED); // expect-warning[addr-dep-c11-relaxed] {{relaxed load of 'struct fib.def', then read through ('r->next_hop'): C11 gives a relaxed load no dependency ordering, so the read may see what was there before __atomic_store_n() in fib_set_default() published it; use __ATOMIC_ACQUIRE (__ATOMIC_CONSUME is compiled as acquire)}}
 
-	return r ? r->next_hop : 0;
+	return r ? r->next_hop : 0; // expect-note[addr-dep-c11-relaxed] {{read through here}}
 }
 
 /* good: acquire */

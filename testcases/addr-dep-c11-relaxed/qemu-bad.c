@@ -22,5 +22,5 @@ int cfg_limit(void)
 {
 	struct cfg *c = qatomic_read(&cur); // expect-warning[addr-dep-c11-relaxed] {{qatomic_read() of 'cur', then read through ('c->limit'): it heads no address dependency}}
 
-	return c ? c->limit : 0;
+	return c ? c->limit : 0; // expect-note[addr-dep-c11-relaxed] {{read through here}}
 }

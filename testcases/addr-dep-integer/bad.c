@@ -31,17 +31,17 @@ int bad_cancel(void)
 #define OBJ_MASK 0
 int bad_masked(void)
 {
-	uintptr_t v = (uintptr_t)rcu_dereference(gp);
+	uintptr_t v = (uintptr_t)rcu_dereference(gp); // expect-note[addr-dep-integer] {{the load the dependency starts at}}
 
-	return ((struct obj *)((uintptr_t)&base_obj | (v & OBJ_MASK)))->a; // expect-warning[addr-dep-integer] {{only through 'v & OBJ_MASK'}}
+	return ((struct obj *)((uintptr_t)&base_obj | (v & OBJ_MASK)))->a; // expect-warning[addr-dep-integer] {{only through 'v & OBJ_MASK'}} expect-note[addr-dep-integer] {{where it is lost}}
 }
 
 /* a relational operator feeding an index: the document's oom_p example */
 int bad_relational(void)
 {
-	struct obj *p = rcu_dereference(gp);
+	struct obj *p = rcu_dereference(gp); // expect-note[addr-dep-integer] {{the load the dependency starts at}}
 	int *q = &table[0];
 
-	q += p > &oom_obj;
+	q += p > &oom_obj; // expect-note[addr-dep-integer] {{where it is lost}}
 	return *q; // expect-warning[addr-dep-integer] {{only through 'p > &oom_obj', a truth value the compiler computes with a branch}}
 }

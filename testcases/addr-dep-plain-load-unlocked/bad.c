@@ -16,14 +16,14 @@ struct cfg *cur_cfg;
 void cfg_install(struct cfg *c)
 {
 	c->level = 3;
-	rcu_assign_pointer(cur_cfg, c);
+	rcu_assign_pointer(cur_cfg, c); // expect-note[addr-dep-plain-load-unlocked] {{published here}}
 }
 
 int cfg_level(void)
 {
 	struct cfg *c = cur_cfg; // expect-warning[addr-dep-plain-load-unlocked] {{'cur_cfg' is published with rcu_assign_pointer() in cfg_install() but read here with a plain load, then dereferenced, and no access of it in the checked tree holds a lock: a lockless reader}}
 
-	return c->level;
+	return c->level; // expect-note[addr-dep-plain-load-unlocked] {{dereferenced here}}
 }
 
 /* a release publication: the reader needs an acquire */
@@ -38,12 +38,12 @@ struct ring {
 void ring_push(struct ring *r, struct buf *b)
 {
 	b->len = 64;
-	smp_store_release(&r->head, b);
+	smp_store_release(&r->head, b); // expect-note[addr-dep-plain-load-unlocked] {{published here}}
 }
 
 int ring_peek(struct ring *r)
 {
 	struct buf *b = r->head; // expect-warning[addr-dep-plain-load-unlocked] {{use smp_load_acquire()}}
 
-	return b->len;
+	return b->len; // expect-note[addr-dep-plain-load-unlocked] {{dereferenced here}}
 }

@@ -23,14 +23,14 @@ void conf_publish(struct conf *c)
 	c->timeout = 10;
 	c->retries = 3;
 	ck_pr_fence_store();
-	ck_pr_store_ptr(&active, c);
+	ck_pr_store_ptr(&active, c); // expect-note[addr-dep-plain-load-unlocked] {{published here}}
 }
 
 int conf_timeout(void)
 {
 	struct conf *c = active; // expect-warning[addr-dep-plain-load-unlocked] {{'active' is published with ck_pr_store_ptr() in conf_publish() but read here with a plain load, then dereferenced, and no access of it in the checked tree holds a lock: a lockless reader; the compiler may tear, fuse or reload the load, and nothing orders the dereference after it; use ck_pr_load_*()}}
 
-	return c ? c->timeout : -1;
+	return c ? c->timeout : -1; // expect-note[addr-dep-plain-load-unlocked] {{dereferenced here}}
 }
 
 /* good: ck_pr_load_ptr() */

@@ -21,7 +21,7 @@ void set_conf(struct conf *c)
 void set_fast(struct conf *c)
 {
 	c->a = 3;
-	smp_store_release(&fast_path, c);
+	smp_store_release(&fast_path, c); // expect-note[addr-dep-plain-load] {{published here}}
 }
 
 void set_legacy(struct conf *c)
@@ -29,7 +29,7 @@ void set_legacy(struct conf *c)
 	c->a = 4;
 	c->b = 4;
 	smp_wmb();
-	WRITE_ONCE(legacy, c);
+	WRITE_ONCE(legacy, c); // expect-note[addr-dep-plain-load] {{published here}}
 }
 
 int bad_reader(void)
@@ -49,7 +49,7 @@ int bad_direct(void)
 {
 	if (!smp_load_acquire(&fast_path)) // expect-note {{the same function reads it with a marked load here}}
 		return 0;
-	return fast_path->a; // expect-warning[addr-dep-plain-load] {{'fast_path' is published with smp_store_release() in set_fast()}}
+	return fast_path->a; // expect-warning[addr-dep-plain-load] {{'fast_path' is published with smp_store_release() in set_fast()}} expect-note[addr-dep-plain-load] {{dereferenced here}}
 }
 
 /* the same for the older smp_wmb() publishing style */
@@ -57,9 +57,9 @@ int bad_legacy(void)
 {
 	struct conf *c;
 
-	if (!READ_ONCE(legacy))
+	if (!READ_ONCE(legacy)) // expect-note[addr-dep-plain-load] {{the same function reads it with a marked load here}}
 		return 0;
 	c = legacy; // expect-warning[addr-dep-plain-load] {{published with WRITE_ONCE() after smp_wmb() in set_legacy()}}
 
-	return c ? c->b : 0;
+	return c ? c->b : 0; // expect-note[addr-dep-plain-load] {{dereferenced here}}
 }

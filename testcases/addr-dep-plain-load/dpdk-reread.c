@@ -22,7 +22,7 @@ void mcs_lock(struct mcs **msl, struct mcs *me)
 	prev = __atomic_exchange_n(msl, me, __ATOMIC_ACQ_REL);
 	if (prev == NULL)
 		return;
-	__atomic_store_n(&prev->next, me, __ATOMIC_RELEASE); // expect-note {{published here}}
+	__atomic_store_n(&prev->next, me, __ATOMIC_RELEASE); // expect-note {{published here}} expect-note[addr-dep-plain-load] {{published here}}
 	rte_wait_until_equal_32((uint32_t *)&me->locked, 0, __ATOMIC_ACQUIRE);
 }
 
@@ -60,7 +60,7 @@ void bad_unlock_relaxed(struct mcs **msl, struct mcs *me)
  * be the value the relaxed load saw */
 void bad_unlock_relaxed_wait(struct mcs **msl, struct mcs *me)
 {
-	if (__atomic_load_n(&me->next, __ATOMIC_ACQUIRE) == NULL) {
+	if (__atomic_load_n(&me->next, __ATOMIC_ACQUIRE) == NULL) { // expect-note[addr-dep-plain-load] {{the same function reads it with a marked load here}}
 		struct mcs *save_me = me;
 
 		if (__atomic_compare_exchange_n(msl, &save_me, NULL, 0,

@@ -26,7 +26,7 @@ struct cfg *cfg_ptr;
 void cfg_publish(struct cfg *c)
 {
 	c->a = 1;
-	rcu_assign_pointer(cfg_ptr, c);
+	rcu_assign_pointer(cfg_ptr, c); // expect-note[addr-dep-unannotated] {{published here}} expect-note[addr-dep-unannotated] {{published here}}
 }
 
 int cfg_read(void)
@@ -36,7 +36,7 @@ int cfg_read(void)
 
 	rcu_read_lock();
 	c = get_cfg(); // expect-remark[addr-dep-unannotated] {{READ_ONCE(cfg_ptr) heads an}}
-	r = c->a;
+	r = c->a; // expect-note[addr-dep-unannotated] {{dereferenced here}}
 	rcu_read_unlock();
 	return r;
 }
@@ -46,7 +46,7 @@ int cfg_read_checked(void)
 	int r;
 
 	rcu_read_lock();
-	r = get_cfg_checked()->a; // expect-remark[addr-dep-unannotated] {{READ_ONCE(cfg_ptr) heads an}}
+	r = get_cfg_checked()->a; // expect-remark[addr-dep-unannotated] {{READ_ONCE(cfg_ptr) heads an}} expect-note[addr-dep-unannotated] {{dereferenced here}}
 	rcu_read_unlock();
 	return r;
 }

@@ -36,19 +36,19 @@ void bad_equal(void)
 /* != with the equal case after the if */
 int bad_not_equal_return(void)
 {
-	struct policy *p = rcu_dereference(cur_policy);
+	struct policy *p = rcu_dereference(cur_policy); // expect-note[addr-dep-pointer-compare] {{the load the dependency starts at}}
 
 	if (p != &default_policy) // expect-warning[addr-dep-pointer-compare] {{compared with the address '&default_policy', then read through ('p->b')}}
 		return 0;
-	return p->b;
+	return p->b; // expect-note[addr-dep-pointer-compare] {{the read that may lose it}}
 }
 
 /* another pointer the compiler already holds */
 int bad_other_pointer(struct policy *known)
 {
-	struct policy *p = rcu_dereference(cur_policy);
+	struct policy *p = rcu_dereference(cur_policy); // expect-note[addr-dep-pointer-compare] {{the load the dependency starts at}}
 
 	if (p == known) // expect-warning[addr-dep-pointer-compare] {{compared with 'known', then read through ('p->a')}}
-		return p->a;
+		return p->a; // expect-note[addr-dep-pointer-compare] {{the read that may lose it}}
 	return -1;
 }

@@ -18,12 +18,12 @@ struct ring {
 void ring_publish(struct ring *r, struct buf *b)
 {
 	b->len = 1;
-	rcu_assign_pointer(r->head, b);
+	rcu_assign_pointer(r->head, b); // expect-note[addr-dep-unannotated] {{published here}}
 }
 
 int new_consumer(struct ring *r)
 {
 	struct buf *b = READ_ONCE(r->head); // expect-remark[addr-dep-unannotated] {{against rcu_assign_pointer() in ring_publish()}}
 
-	return b->len;
+	return b->len; // expect-note[addr-dep-unannotated] {{dereferenced here}}
 }

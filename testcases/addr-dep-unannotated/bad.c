@@ -29,7 +29,7 @@ void spare_publish(struct ring *r, struct buf *b)
 {
 	b->len = 2;
 	smp_wmb();
-	WRITE_ONCE(r->spare, b);
+	WRITE_ONCE(r->spare, b); // expect-note[addr-dep-unannotated] {{published here}}
 }
 
 /* a comment that says something else does not count */
@@ -38,5 +38,5 @@ int bad_spare(struct ring *r)
 	/* take the spare buffer */
 	struct buf *b = READ_ONCE(r->spare); // expect-remark[addr-dep-unannotated] {{against WRITE_ONCE() after smp_wmb() in spare_publish()}}
 
-	return b ? READ_ONCE(b->len) : 0;
+	return b ? READ_ONCE(b->len) : 0; // expect-note[addr-dep-unannotated] {{dereferenced here}}
 }

@@ -20,18 +20,18 @@ int bad_after_set(struct obj *o, struct obj *other)
 int bad_before_read(struct obj *o)
 {
 	smp_mb__before_atomic(); // expect-warning[atomic-barrier-misuse] {{before 'atomic_read()'}}
-	return atomic_read(&o->refs);
+	return atomic_read(&o->refs); // expect-note[atomic-barrier-misuse] {{'atomic_read()' is here}}
 }
 
 void bad_after_plain_store(struct obj *o)
 {
-	o->ready = 1;
+	o->ready = 1; // expect-note[atomic-barrier-misuse] {{a plain store is here}}
 	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{after a plain store}}
 }
 
 void bad_after_value_returning(struct obj *o)
 {
-	atomic_inc_return(&o->refs);
+	atomic_inc_return(&o->refs); // expect-note[atomic-barrier-misuse] {{'atomic_inc_return()' returns a value and is fully ordered}}
 	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{already fully ordered}}
 }
 
@@ -39,12 +39,12 @@ void bad_access_between(struct obj *o)
 {
 	smp_mb__before_atomic(); // expect-warning[atomic-barrier-misuse] {{between 'atomic_inc()' and smp_mb__before_atomic() is not ordered}}
 	WRITE_ONCE(o->ready, 1);
-	atomic_inc(&o->refs);
+	atomic_inc(&o->refs); // expect-note[atomic-barrier-misuse] {{the RMW it upgrades is 'atomic_inc()'}}
 }
 
 static void mark_ready(struct obj *o)
 {
-	o->ready = 2;
+	o->ready = 2; // expect-note[atomic-barrier-misuse] {{a plain store is here}}
 }
 
 /* a wrapper is seen into: this one does no RMW */
@@ -57,13 +57,13 @@ void bad_after_call(struct obj *o)
 
 void bad_non_atomic_bitop(struct obj *o)
 {
-	__set_bit(0, &o->flags);
+	__set_bit(0, &o->flags); // expect-note[atomic-barrier-misuse] {{'__set_bit()' is here}}
 	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{'__set_bit()', which is not an atomic}}
 }
 
 void bad_after_cmpxchg(struct obj *o)
 {
-	atomic_cmpxchg(&o->refs, 0, 1);
+	atomic_cmpxchg(&o->refs, 0, 1); // expect-note[atomic-barrier-misuse] {{'atomic_cmpxchg()' is here}}
 	smp_mb__after_atomic(); // expect-warning[atomic-barrier-misuse] {{orders nothing when it fails}}
 }
 

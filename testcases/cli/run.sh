@@ -261,6 +261,67 @@ tu-linear)
 			fail "$shape: analysis grew from $a4000 s to $a16000 s for 4x the functions: quadratic again"
 	done
 	;;
+verify-notes)
+	# --verify holds notes as it holds findings: a note no expect-note
+	# names fails the run, unless the file opts out with a reason
+	v=$in/verify
+	run "$oc" --verify "$v/notes.c"
+	expect_status 0
+	run "$oc" --verify "$v/notes-unexpected.c"
+	expect_status 1
+	expect_out "notes-unexpected.c:7:2: error: unexpected note: 'atomic_inc()' is unordered.* (of the warning \[mb-after-atomic\] at .*notes-unexpected.c:8)"
+	run "$oc" --verify "$v/notes-misplaced.c"
+	expect_status 1
+	expect_out "notes-misplaced.c:11:2: error: unexpected note: 'atomic_inc()' is unordered"
+	expect_out "notes-misplaced.c:12: error: expected note\[mb-after-atomic\] {{'atomic_inc()' is unordered}} not seen"
+	run "$oc" --verify "$v/notes-unchecked.c"
+	expect_status 0
+	expect_out "notes-unchecked.c: ok (1 expectations, 1 diagnostics, 1 notes, notes unchecked: notes.c expects this note)"
+	run "$oc" --verify "$v/notes-unchecked-no-reason.c"
+	expect_status 1
+	expect_out "notes-unchecked-no-reason.c:4: error: expect-notes-unchecked needs a reason"
+	run "$oc" --verify "$v/notes-no-diagnostics.c"
+	expect_status 1
+	expect_out "notes-no-diagnostics.c: error: expect-no-diagnostics, but the file has expectations"
+	;;
+verify-header)
+	# a finding in a header the case includes is held to the header's
+	# expectations, and the header's expectations must be met; a header
+	# two files of the run include is compared once
+	v=$in/verify
+	run "$oc" --verify "$v/header-unexpected.c"
+	expect_status 1
+	expect_out "header-unexpected.h:8:2: error: unexpected warning: smp_mb() directly after a void atomic"
+	expect_out "header-unexpected.h: FAIL"
+	run "$oc" --verify "$v/header-unmet.c"
+	expect_status 1
+	expect_out "header-unmet.h:8: error: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} not seen"
+	run "$oc" --verify "$v/header.c"
+	expect_status 0
+	expect_out "verify/header.h: ok (2 expectations, 1 diagnostics, 1 notes)"
+	run "$oc" --verify "$v/header.c" "$v/header-again.c"
+	expect_status 0
+	[ "$(echo "$out" | grep -c 'header.h: ok')" -eq 1 ] ||
+		fail "header.h not compared once: $out"
+	;;
+verify-known-to-fail)
+	# expect-known-to-fail marks the expectation before it on its line,
+	# not the file: the file's other expectations are still held
+	v=$in/verify
+	run "$oc" --verify "$v/known-others.c"
+	expect_status 1
+	expect_out "known-others.c:11:2: error: unexpected warning"
+	run "$oc" --verify "$v/known.c"
+	expect_status 0
+	expect_out "known.c:18: known to fail: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} not seen: an atomic behind a function pointer is not seen"
+	expect_out "known.c: ok (3 expectations, 1 diagnostics, 1 notes, 1 known to fail)"
+	run "$oc" --verify "$v/known-fixed.c"
+	expect_status 0
+	expect_out "known-fixed.c:8: FIXED: expected warning\[mb-after-atomic\] {{use smp_mb__after_atomic()}} seen; was known to fail: was not reported once"
+	run "$oc" --verify "$v/known-alone.c"
+	expect_status 1
+	expect_out "known-alone.c:7: error: expect-known-to-fail follows no expectation on its line"
+	;;
 *)
 	fail "no case '$case'"
 	;;

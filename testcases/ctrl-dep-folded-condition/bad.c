@@ -25,24 +25,24 @@ void bad_modulo(void)
 
 void bad_or_true(void)
 {
-	if (READ_ONCE(a) || CONFIG_FOO_ENABLED)
+	if (READ_ONCE(a) || CONFIG_FOO_ENABLED) // expect-note[ctrl-dep-folded-condition] {{the 'if' whose branch vanishes}} expect-note[ctrl-dep-folded-condition] {{the load it depended on}}
 		WRITE_ONCE(b, 3); // expect-warning[ctrl-dep-folded-condition] {{is always true to the compiler}}
 }
 
 /* a range the compiler can prove */
 void bad_range(void)
 {
-	unsigned int q = READ_ONCE(a);
+	unsigned int q = READ_ONCE(a); // expect-note[ctrl-dep-folded-condition] {{the load it depended on}}
 
-	if ((q & 3) <= 3)
+	if ((q & 3) <= 3) // expect-note[ctrl-dep-folded-condition] {{the 'if' whose branch vanishes}}
 		WRITE_ONCE(b, 4); // expect-warning[ctrl-dep-folded-condition] {{'(q & 3) <= 3' is always true}}
 }
 
 void bad_self(void)
 {
-	int q = READ_ONCE(a);
+	int q = READ_ONCE(a); // expect-note[ctrl-dep-folded-condition] {{the load it depended on}}
 
-	if (q - q)
+	if (q - q) // expect-note[ctrl-dep-folded-condition] {{the 'if' whose branch vanishes}}
 		do_something();
 	else
 		WRITE_ONCE(b, 5); // expect-warning[ctrl-dep-folded-condition] {{'q - q' is always false}}

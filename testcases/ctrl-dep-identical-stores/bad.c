@@ -23,12 +23,12 @@ void bad_hoisted(void)
 
 void bad_sunk(void)
 {
-	if (READ_ONCE(a)) {
+	if (READ_ONCE(a)) { // expect-note[ctrl-dep-identical-stores] {{the load the branch depends on}}
 		do_something();
 		WRITE_ONCE(b, 2); // expect-warning[ctrl-dep-identical-stores] {{end with the same store WRITE_ONCE(b, 2); the compiler may sink it below the branch}}
 	} else {
 		do_something_else();
-		WRITE_ONCE(b, 2);
+		WRITE_ONCE(b, 2); // expect-note[ctrl-dep-identical-stores] {{the same store in the other leg}}
 	}
 }
 

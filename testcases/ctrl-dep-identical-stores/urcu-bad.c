@@ -11,11 +11,11 @@ int flag, ack, other;
 
 void bad_ack(void)
 {
-	if (CMM_LOAD_SHARED(flag)) {
+	if (CMM_LOAD_SHARED(flag)) { // expect-note[ctrl-dep-identical-stores] {{the load the branch depends on}}
 		CMM_STORE_SHARED(ack, 1); // expect-warning[ctrl-dep-identical-stores] {{both legs of the 'if' on CMM_LOAD_SHARED(flag) start with the same store CMM_STORE_SHARED(ack, 1)}}
 		other = 1;
 	} else {
-		CMM_STORE_SHARED(ack, 1);
+		CMM_STORE_SHARED(ack, 1); // expect-note[ctrl-dep-identical-stores] {{the same store in the other leg}}
 		other = 2;
 	}
 }

@@ -17,7 +17,7 @@ void bad_inc(struct obj *o)
 
 void bad_set_bit(struct obj *o)
 {
-	set_bit(1, &o->flags);
+	set_bit(1, &o->flags); // expect-note[mb-after-atomic] {{'set_bit()' is unordered}}
 	/* a comment and a blank line do not separate them */
 
 	smp_mb(); // expect-warning[mb-after-atomic] {{directly after a void atomic}}
@@ -28,7 +28,7 @@ void bad_relaxed(struct obj *o)
 {
 	int v;
 
-	v = atomic_inc_return_relaxed(&o->refs);
+	v = atomic_inc_return_relaxed(&o->refs); // expect-note[mb-after-atomic] {{'atomic_inc_return_relaxed()' is unordered}}
 	v++; /* local work touches no shared memory */
 	smp_mb(); // expect-warning[mb-after-atomic] {{after a relaxed atomic}}
 	WRITE_ONCE(o->ready, v);
@@ -37,7 +37,7 @@ void bad_relaxed(struct obj *o)
 void bad_in_loop(struct obj *o, int n)
 {
 	while (n--) {
-		atomic_dec(&o->refs);
+		atomic_dec(&o->refs); // expect-note[mb-after-atomic] {{'atomic_dec()' is unordered}}
 		smp_mb(); // expect-warning[mb-after-atomic] {{smp_mb__after_atomic()}}
 	}
 }

@@ -14,14 +14,14 @@ struct dev {
 
 void bad_kick(struct dev *d)
 {
-	qatomic_inc(&d->pending);
+	qatomic_inc(&d->pending); // expect-note[mb-after-atomic] {{'qatomic_inc()' is unordered}}
 	smp_mb(); // expect-warning[mb-after-atomic] {{smp_mb() directly after a void seq_cst atomic; use smp_mb__after_rmw()}}
 	qatomic_set(&d->kick, 1);
 }
 
 int bad_fetch(struct dev *d)
 {
-	int old = qatomic_fetch_add(&d->pending, 2);
+	int old = qatomic_fetch_add(&d->pending, 2); // expect-note[mb-after-atomic] {{'qatomic_fetch_add()' is unordered}}
 
 	smp_mb(); // expect-warning[mb-after-atomic] {{use smp_mb__after_rmw()}}
 	qatomic_set(&d->kick, 1);

@@ -22,7 +22,7 @@ void bad_inc(struct obj *o)
 
 void bad_or(struct obj *o)
 {
-	uatomic_or(&o->flags, 4UL);
+	uatomic_or(&o->flags, 4UL); // expect-note[mb-after-atomic] {{'uatomic_or()' is unordered}}
 	cmm_smp_mb(); // expect-warning[mb-after-atomic] {{use cmm_smp_mb__after_uatomic_or()}}
 	CMM_STORE_SHARED(o->ready, 1);
 }

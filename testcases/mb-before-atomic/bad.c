@@ -20,11 +20,11 @@ void bad_before_clear_bit(struct obj *o)
 	o->data = 2;
 	smp_mb(); // expect-warning[mb-before-atomic] {{directly before a void atomic}}
 
-	clear_bit(0, &o->flags);
+	clear_bit(0, &o->flags); // expect-note[mb-before-atomic] {{'clear_bit()' is unordered}}
 }
 
 void bad_before_acquire(struct obj *o)
 {
 	smp_mb(); // expect-warning[mb-before-atomic] {{before a relaxed atomic}}
-	atomic_inc_return_relaxed(&o->refs);
+	atomic_inc_return_relaxed(&o->refs); // expect-note[mb-before-atomic] {{'atomic_inc_return_relaxed()' is unordered}}
 }

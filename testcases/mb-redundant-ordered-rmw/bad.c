@@ -15,14 +15,14 @@ int bad_around_inc_return(struct obj *o)
 	int v;
 
 	smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{before 'atomic_inc_return()', which is fully ordered}}
-	v = atomic_inc_return(&o->refs); // expect-note {{returns a value and is fully ordered}}
+	v = atomic_inc_return(&o->refs); // expect-note {{returns a value and is fully ordered}} expect-note[mb-redundant-ordered-rmw] {{'atomic_inc_return()' returns a value and is fully ordered (Documentation/atomic_t.txt)}}
 	smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{the barrier is redundant}}
 	return v;
 }
 
 int bad_after_xchg(struct obj *o)
 {
-	int old = atomic_xchg(&o->refs, 0);
+	int old = atomic_xchg(&o->refs, 0); // expect-note[mb-redundant-ordered-rmw] {{'atomic_xchg()' returns a value and is fully ordered (Documentation/atomic_t.txt)}}
 
 	smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{after 'atomic_xchg()'}}
 	return old;
@@ -46,6 +46,6 @@ void bad_test_and_set_stmt(struct obj *o)
 /* GCC documents the __sync builtins as full barriers */
 void bad_sync(void)
 {
-	__sync_fetch_and_add(&counter, 1);
+	__sync_fetch_and_add(&counter, 1); // expect-note[mb-redundant-ordered-rmw] {{'__sync_fetch_and_add()' returns a value and is fully ordered}}
 	__sync_synchronize(); // expect-warning[mb-redundant-ordered-rmw] {{'__sync_fetch_and_add()'}}
 }

@@ -22,5 +22,5 @@ unsigned long bad_next(void)
 int bad_take(int me)
 {
 	cmm_smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{directly before 'uatomic_xchg()'}}
-	return uatomic_xchg(&owner, me);
+	return uatomic_xchg(&owner, me); // expect-note[mb-redundant-ordered-rmw] {{'uatomic_xchg()' returns a value and is fully ordered (urcu's doc/uatomic-api.md)}}
 }

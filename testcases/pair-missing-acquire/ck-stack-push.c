@@ -26,8 +26,8 @@ void push_upmc(struct stack *target, struct entry *entry)
 
 	stack = ck_pr_load_ptr(&target->head);
 	entry->next = stack; // expect-note {{push_upmc() stores 'entry.next' here}}
-	ck_pr_fence_store();
-	while (ck_pr_cas_ptr_value(&target->head, stack, entry, &stack) ==
+	ck_pr_fence_store(); // expect-note[pair-missing-acquire] {{ordered by ck_pr_fence_store() here}}
+	while (ck_pr_cas_ptr_value(&target->head, stack, entry, &stack) == // expect-note[pair-missing-acquire] {{then stores 'stack.head' here}}
 	       false) {
 		entry->next = stack;
 		ck_pr_fence_store();

@@ -15,16 +15,16 @@ struct desc {
 
 void desc_complete(volatile struct desc *d, uint32_t len)
 {
-	d->len = len;
-	rte_smp_wmb();
-	d->done = 1;
+	d->len = len; // expect-note[pair-missing-acquire] {{desc_complete() stores 'desc.len' here}}
+	rte_smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by rte_smp_wmb() here}}
+	d->done = 1; // expect-note[pair-missing-acquire] {{then stores 'desc.done' here}}
 }
 
 uint32_t desc_poll(volatile struct desc *d)
 {
-	if (!d->done)
+	if (!d->done) // expect-note[pair-missing-acquire] {{desc_poll() reads 'desc.done' here}}
 		return 0;
-	return d->len; // expect-warning[pair-missing-acquire] {{'desc.len' is read after 'desc.done' with nothing ordering the two reads, but desc_complete() orders its stores to them with rte_smp_wmb(): use __atomic_load_n(..., __ATOMIC_ACQUIRE) for 'desc.done' (or rte_smp_rmb() between)}}
+	return d->len; // expect-warning[pair-missing-acquire] {{'desc.len' is read after 'desc.done' with nothing ordering the two reads, but desc_complete() orders its stores to them with rte_smp_wmb(): use __atomic_load_n(..., __ATOMIC_ACQUIRE) for 'desc.done' (or rte_smp_rmb() between)}} expect-note[pair-missing-acquire] {{then reads 'desc.len' here}}
 }
 
 /* good: rte_smp_rmb() between (the false report) */

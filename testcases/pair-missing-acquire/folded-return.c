@@ -28,15 +28,15 @@ void req_complete(struct req *r, int res)
 {
 	if (!CONFIG_FEATURE)
 		return;
-	WRITE_ONCE(r->result, res);
-	smp_wmb();
-	WRITE_ONCE(r->done, 1);
+	WRITE_ONCE(r->result, res); // expect-note[pair-missing-acquire] {{req_complete() stores 'req.result' here}}
+	smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by smp_wmb() here}}
+	WRITE_ONCE(r->done, 1); // expect-note[pair-missing-acquire] {{then stores 'req.done' here}}
 }
 
 int req_poll(struct req *r, int *res)
 {
-	int done = READ_ONCE(r->done);
+	int done = READ_ONCE(r->done); // expect-note[pair-missing-acquire] {{req_poll() reads 'req.done' here}}
 
-	*res = READ_ONCE(r->result); // expect-warning[pair-missing-acquire] {{'req.result' is read after 'req.done' with nothing ordering the two reads, but req_complete() orders its stores to them with smp_wmb()}}
+	*res = READ_ONCE(r->result); // expect-warning[pair-missing-acquire] {{'req.result' is read after 'req.done' with nothing ordering the two reads, but req_complete() orders its stores to them with smp_wmb()}} expect-note[pair-missing-acquire] {{then reads 'req.result' here}}
 	return done;
 }

@@ -16,21 +16,21 @@ struct ring {
 
 void ring_push(struct ring *r, int v)
 {
-	WRITE_ONCE(r->slot, v);
-	smp_wmb();
-	WRITE_ONCE(r->head, r->head + 1);
+	WRITE_ONCE(r->slot, v); // expect-note[pair-missing-acquire] {{ring_push() stores 'ring.slot' here}}
+	smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by smp_wmb() here}}
+	WRITE_ONCE(r->head, r->head + 1); // expect-note[pair-missing-acquire] {{then stores 'ring.head' here}}
 }
 
 static int ring_head(struct ring *r)
 {
-	return READ_ONCE(r->head);
+	return READ_ONCE(r->head); // expect-note[pair-missing-acquire] {{ring_head() reads 'ring.head' here}}
 }
 
 int ring_pop(struct ring *r, int seen)
 {
-	if (ring_head(r) == seen) // expect-note {{'ring.head' is read in ring_head() called here (depth 1)}}
+	if (ring_head(r) == seen) // expect-note {{'ring.head' is read in ring_head() called here (depth 1)}} expect-note[pair-missing-acquire] {{ring_pop() reads 'ring.head' here}}
 		return -1;
-	return READ_ONCE(r->slot); // expect-warning[pair-missing-acquire] {{'ring.slot' is read after 'ring.head' with nothing ordering the two reads, but ring_push() orders its stores to them with smp_wmb(): use smp_load_acquire() for 'ring.head'}}
+	return READ_ONCE(r->slot); // expect-warning[pair-missing-acquire] {{'ring.slot' is read after 'ring.head' with nothing ordering the two reads, but ring_push() orders its stores to them with smp_wmb(): use smp_load_acquire() for 'ring.head'}} expect-note[pair-missing-acquire] {{then reads 'ring.slot' here}}
 }
 
 struct msg {
@@ -40,17 +40,17 @@ struct msg {
 
 void msg_send(struct msg *m, int v)
 {
-	WRITE_ONCE(m->body, v);
-	smp_store_release(&m->ready, 1);
+	WRITE_ONCE(m->body, v); // expect-note[pair-missing-acquire] {{msg_send() stores 'msg.body' here}}
+	smp_store_release(&m->ready, 1); // expect-note[pair-missing-acquire] {{then stores 'msg.ready' here}}
 }
 
 /* trace_peek() is not in the tree and its name says nothing of order */
 int msg_recv(struct msg *m)
 {
-	int ready = READ_ONCE(m->ready);
+	int ready = READ_ONCE(m->ready); // expect-note[pair-missing-acquire] {{msg_recv() reads 'msg.ready' here}}
 
 	trace_peek(ready);
 	if (!ready)
 		return -1;
-	return READ_ONCE(m->body); // expect-warning[pair-missing-acquire] {{'msg.body' is read after 'msg.ready' with nothing ordering the two reads, but msg_send() orders its stores to them with a release}}
+	return READ_ONCE(m->body); // expect-warning[pair-missing-acquire] {{'msg.body' is read after 'msg.ready' with nothing ordering the two reads, but msg_send() orders its stores to them with a release}} expect-note[pair-missing-acquire] {{then reads 'msg.body' here}}
 }

@@ -34,7 +34,7 @@ struct uring {
 void set_head_tail(struct headtail *ht, unsigned int pos)
 {
 	WRITE_ONCE(ht->head, pos); // expect-note {{set_head_tail() stores 'headtail.head' here}}
-	smp_store_release(&ht->tail, pos);
+	smp_store_release(&ht->tail, pos); // expect-note[pair-missing-acquire] {{then stores 'headtail.tail' here}}
 }
 
 /* two objects: the consumer's tail, the producer's head */
@@ -65,6 +65,6 @@ unsigned int bad_same_object(struct ring *r, unsigned int n)
 
 	if (n > READ_ONCE(r->cons.tail) - old) // expect-note {{reads 'headtail.tail' here}}
 		return 0;
-	WRITE_ONCE(r->cons.head, old + n); // expect-warning[pair-missing-acquire] {{'headtail.head' is stored after 'headtail.tail' is read}}
+	WRITE_ONCE(r->cons.head, old + n); // expect-warning[pair-missing-acquire] {{'headtail.head' is stored after 'headtail.tail' is read}} expect-note[pair-missing-acquire] {{then stores 'headtail.head' here}}
 	return n;
 }

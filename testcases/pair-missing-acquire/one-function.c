@@ -18,11 +18,11 @@ void *slot_cycle(struct slot *s, void *o)
 {
 	void *r = NULL;
 
-	if (READ_ONCE(s->full)) {
-		r = READ_ONCE(s->obj); // expect-warning[pair-missing-acquire] {{'slot.obj' is read after 'slot.full' with nothing ordering the two reads, but slot_cycle() orders its stores to them with a release (smp_store_release())}}
+	if (READ_ONCE(s->full)) { // expect-note[pair-missing-acquire] {{slot_cycle() reads 'slot.full' here}}
+		r = READ_ONCE(s->obj); // expect-warning[pair-missing-acquire] {{'slot.obj' is read after 'slot.full' with nothing ordering the two reads, but slot_cycle() orders its stores to them with a release (smp_store_release())}} expect-note[pair-missing-acquire] {{then reads 'slot.obj' here}}
 	} else {
-		WRITE_ONCE(s->obj, o);
-		smp_store_release(&s->full, 1);
+		WRITE_ONCE(s->obj, o); // expect-note[pair-missing-acquire] {{slot_cycle() stores 'slot.obj' here}}
+		smp_store_release(&s->full, 1); // expect-note[pair-missing-acquire] {{then stores 'slot.full' here}}
 	}
 	return r;
 }

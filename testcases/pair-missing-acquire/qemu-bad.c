@@ -13,14 +13,14 @@ struct req {
 
 void req_complete(struct req *r, int res)
 {
-	qatomic_set(&r->result, res);
-	smp_wmb();
-	qatomic_set(&r->done, 1);
+	qatomic_set(&r->result, res); // expect-note[pair-missing-acquire] {{req_complete() stores 'req.result' here}}
+	smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by smp_wmb() here}}
+	qatomic_set(&r->done, 1); // expect-note[pair-missing-acquire] {{then stores 'req.done' here}}
 }
 
 int req_poll(struct req *r)
 {
-	if (!qatomic_read(&r->done))
+	if (!qatomic_read(&r->done)) // expect-note[pair-missing-acquire] {{req_poll() reads 'req.done' here}}
 		return -1;
-	return qatomic_read(&r->result); // expect-warning[pair-missing-acquire] {{use qatomic_load_acquire() for 'req.done' (or smp_rmb() between)}}
+	return qatomic_read(&r->result); // expect-warning[pair-missing-acquire] {{use qatomic_load_acquire() for 'req.done' (or smp_rmb() between)}} expect-note[pair-missing-acquire] {{then reads 'req.result' here}}
 }

@@ -15,14 +15,14 @@ struct req {
 
 void req_complete(struct req *r, int res)
 {
-	CMM_STORE_SHARED(r->result, res);
-	cmm_smp_wmb();
-	CMM_STORE_SHARED(r->done, 1);
+	CMM_STORE_SHARED(r->result, res); // expect-note[pair-missing-acquire] {{req_complete() stores 'req.result' here}}
+	cmm_smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by cmm_smp_wmb() here}}
+	CMM_STORE_SHARED(r->done, 1); // expect-note[pair-missing-acquire] {{then stores 'req.done' here}}
 }
 
 int req_poll(struct req *r)
 {
-	if (!CMM_LOAD_SHARED(r->done))
+	if (!CMM_LOAD_SHARED(r->done)) // expect-note[pair-missing-acquire] {{req_poll() reads 'req.done' here}}
 		return -1;
-	return CMM_LOAD_SHARED(r->result); // expect-warning[pair-missing-acquire] {{'req.result' is read after 'req.done' with nothing ordering the two reads, but req_complete() orders its stores to them with cmm_smp_wmb(): use CMM_LOAD_SHARED() then cmm_smp_mb() for 'req.done' (or cmm_smp_rmb() between)}}
+	return CMM_LOAD_SHARED(r->result); // expect-warning[pair-missing-acquire] {{'req.result' is read after 'req.done' with nothing ordering the two reads, but req_complete() orders its stores to them with cmm_smp_wmb(): use CMM_LOAD_SHARED() then cmm_smp_mb() for 'req.done' (or cmm_smp_rmb() between)}} expect-note[pair-missing-acquire] {{then reads 'req.result' here}}
 }

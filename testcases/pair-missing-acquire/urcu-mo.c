@@ -17,16 +17,16 @@ struct chan {
 
 void chan_send(struct chan *c, int v)
 {
-	uatomic_store(&c->val, v);
-	uatomic_store(&c->seq, 1, CMM_RELEASE);
+	uatomic_store(&c->val, v); // expect-note[pair-missing-acquire] {{chan_send() stores 'chan.val' here}}
+	uatomic_store(&c->seq, 1, CMM_RELEASE); // expect-note[pair-missing-acquire] {{then stores 'chan.seq' here}}
 }
 
 /* bad: the flag read relaxed (the default) */
 int chan_recv(struct chan *c)
 {
-	if (!uatomic_load(&c->seq))
+	if (!uatomic_load(&c->seq)) // expect-note[pair-missing-acquire] {{chan_recv() reads 'chan.seq' here}}
 		return -1;
-	return uatomic_load(&c->val); // expect-warning[pair-missing-acquire] {{'chan.val' is read after 'chan.seq'}}
+	return uatomic_load(&c->val); // expect-warning[pair-missing-acquire] {{'chan.val' is read after 'chan.seq'}} expect-note[pair-missing-acquire] {{then reads 'chan.val' here}}
 }
 
 struct mbox {

@@ -20,19 +20,19 @@ struct msg m;
 
 void writer(int v)
 {
-	m.data = v;
-	PUBLISH(1); // expect-warning[pair-missing-release] {{'msg.flag' is stored after 'msg.data' with nothing ordering the two stores, but reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	m.data = v; // expect-note[pair-missing-release] {{writer() stores 'msg.data' here}}
+	PUBLISH(1); // expect-warning[pair-missing-release] {{'msg.flag' is stored after 'msg.data' with nothing ordering the two stores, but reader() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'msg.flag' here}}
 }
 
 int reader(void)
 {
-	if (!smp_load_acquire(&m.flag))
+	if (!smp_load_acquire(&m.flag)) // expect-note[pair-missing-release] {{reader() reads 'msg.flag' here}} expect-note[pair-missing-release] {{reader() reads 'msg.flag' here}}
 		return -1;
-	return m.data;
+	return m.data; // expect-note[pair-missing-release] {{then reads 'msg.data' here}} expect-note[pair-missing-release] {{then reads 'msg.data' here}}
 }
 
 void writer_nested(struct msg *p, int v)
 {
-	p->data = v;
-	msg_set_flag(p, 1); // expect-warning[pair-missing-release] {{'msg.flag' is stored after 'msg.data'}}
+	p->data = v; // expect-note[pair-missing-release] {{writer_nested() stores 'msg.data' here}}
+	msg_set_flag(p, 1); // expect-warning[pair-missing-release] {{'msg.flag' is stored after 'msg.data'}} expect-note[pair-missing-release] {{then stores 'msg.flag' here}}
 }

@@ -19,14 +19,14 @@ struct obj {
 /* bad: the bit the reader tests, set with no order after the data */
 void obj_publish(struct obj *o)
 {
-	WRITE_ONCE(o->data, 1);
-	set_bit(OBJ_READY, &o->state); // expect-warning[pair-missing-release] {{'obj.state' is stored after 'obj.data' with nothing ordering the two stores, but obj_read() reads them in the other order with an acquire (test_bit_acquire()): use smp_store_release() for 'obj.state' (or smp_wmb() between)}}
+	WRITE_ONCE(o->data, 1); // expect-note[pair-missing-release] {{obj_publish() stores 'obj.data' here}}
+	set_bit(OBJ_READY, &o->state); // expect-warning[pair-missing-release] {{'obj.state' is stored after 'obj.data' with nothing ordering the two stores, but obj_read() reads them in the other order with an acquire (test_bit_acquire()): use smp_store_release() for 'obj.state' (or smp_wmb() between)}} expect-note[pair-missing-release] {{then stores 'obj.state' here}}
 }
 
 int obj_read(struct obj *o)
 {
-	if (test_bit_acquire(OBJ_READY, &o->state))
-		return READ_ONCE(o->data);
+	if (test_bit_acquire(OBJ_READY, &o->state)) // expect-note[pair-missing-release] {{obj_read() reads 'obj.state' here}}
+		return READ_ONCE(o->data); // expect-note[pair-missing-release] {{then reads 'obj.data' here}}
 	return 0;
 }
 
@@ -47,13 +47,13 @@ int obj_read_other(struct obj *o)
 /* bad: a bit the caller chooses may be the one the reader tests */
 void obj_mark(struct obj *o, int nr)
 {
-	WRITE_ONCE(o->some, 1);
-	set_bit(nr, &o->state); // expect-warning[pair-missing-release] {{'obj.state' is stored after 'obj.some' with nothing ordering the two stores, but obj_read_some() reads them in the other order with an acquire (test_bit_acquire()): use smp_store_release() for 'obj.state' (or smp_wmb() between)}}
+	WRITE_ONCE(o->some, 1); // expect-note[pair-missing-release] {{obj_mark() stores 'obj.some' here}}
+	set_bit(nr, &o->state); // expect-warning[pair-missing-release] {{'obj.state' is stored after 'obj.some' with nothing ordering the two stores, but obj_read_some() reads them in the other order with an acquire (test_bit_acquire()): use smp_store_release() for 'obj.state' (or smp_wmb() between)}} expect-note[pair-missing-release] {{then stores 'obj.state' here}}
 }
 
 int obj_read_some(struct obj *o)
 {
-	if (test_bit_acquire(OBJ_BUSY, &o->state))
-		return READ_ONCE(o->some);
+	if (test_bit_acquire(OBJ_BUSY, &o->state)) // expect-note[pair-missing-release] {{obj_read_some() reads 'obj.state' here}}
+		return READ_ONCE(o->some); // expect-note[pair-missing-release] {{then reads 'obj.some' here}}
 	return 0;
 }

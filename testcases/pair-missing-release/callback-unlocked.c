@@ -22,8 +22,8 @@ struct cfg {
 
 static void cfg_update(struct cfg *c)
 {
-	WRITE_ONCE(c->a, 1);
-	WRITE_ONCE(c->b, 1); // expect-warning[pair-missing-release] {{'cfg.b' is stored after 'cfg.a' with nothing ordering the two stores, but cfg_poll() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(c->a, 1); // expect-note[pair-missing-release] {{cfg_update() stores 'cfg.a' here}}
+	WRITE_ONCE(c->b, 1); // expect-warning[pair-missing-release] {{'cfg.b' is stored after 'cfg.a' with nothing ordering the two stores, but cfg_poll() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'cfg.b' here}}
 }
 
 static const struct cfg_ops cfg_ops = {
@@ -47,8 +47,8 @@ int cfg_poll(struct cfg *c)
 	int v = -1;
 
 	spin_lock(&c->lock);
-	if (smp_load_acquire(&c->b))
-		v = READ_ONCE(c->a);
+	if (smp_load_acquire(&c->b)) // expect-note[pair-missing-release] {{cfg_poll() reads 'cfg.b' here}} expect-note[pair-missing-release] {{cfg_poll() reads 'cfg.b' here}}
+		v = READ_ONCE(c->a); // expect-note[pair-missing-release] {{then reads 'cfg.a' here}} expect-note[pair-missing-release] {{then reads 'cfg.a' here}}
 	spin_unlock(&c->lock);
 	return v;
 }
@@ -58,8 +58,8 @@ void call_rcu_like(void (*fn)(struct cfg *c));
 
 static void cfg_cb(struct cfg *c)
 {
-	WRITE_ONCE(c->a, 2);
-	WRITE_ONCE(c->b, 2); // expect-warning[pair-missing-release] {{'cfg.b' is stored after 'cfg.a' with nothing ordering the two stores, but cfg_poll() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(c->a, 2); // expect-note[pair-missing-release] {{cfg_cb() stores 'cfg.a' here}}
+	WRITE_ONCE(c->b, 2); // expect-warning[pair-missing-release] {{'cfg.b' is stored after 'cfg.a' with nothing ordering the two stores, but cfg_poll() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'cfg.b' here}}
 }
 
 void cfg_defer(struct cfg *c)

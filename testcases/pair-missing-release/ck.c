@@ -23,15 +23,15 @@ struct slot {
 void slot_publish(struct slot *s, struct item *it, int v)
 {
 	it->key = v;
-	it->val = v;
-	ck_pr_store_ptr(&s->cur, it); // expect-warning[pair-missing-release] {{'slot.cur' is stored with ck_pr_store_ptr() after 'item.val' with nothing ordering the two stores, but slot_read() reads 'item.val' through the pointer it loads from 'slot.cur' and trusts an address dependency (ck_pr_load_ptr()) to order them: use ck_pr_fence_store() then ck_pr_store_ptr() or ck_pr_fence_release() then ck_pr_store_*() for 'slot.cur'}}
+	it->val = v; // expect-note[pair-missing-release] {{slot_publish() stores 'item.val' here}}
+	ck_pr_store_ptr(&s->cur, it); // expect-warning[pair-missing-release] {{'slot.cur' is stored with ck_pr_store_ptr() after 'item.val' with nothing ordering the two stores, but slot_read() reads 'item.val' through the pointer it loads from 'slot.cur' and trusts an address dependency (ck_pr_load_ptr()) to order them: use ck_pr_fence_store() then ck_pr_store_ptr() or ck_pr_fence_release() then ck_pr_store_*() for 'slot.cur'}} expect-note[pair-missing-release] {{then stores 'slot.cur' here}}
 }
 
 int slot_read(struct slot *s)
 {
-	struct item *it = ck_pr_load_ptr(&s->cur);
+	struct item *it = ck_pr_load_ptr(&s->cur); // expect-note[pair-missing-release] {{slot_read() reads 'slot.cur' here}}
 
-	return it ? it->val : -1;
+	return it ? it->val : -1; // expect-note[pair-missing-release] {{then reads 'item.val' here}}
 }
 
 /* good: ck_pr_fence_store() orders the fields before the pointer */

@@ -16,16 +16,16 @@ struct desc {
 
 void desc_complete(volatile struct desc *d, uint32_t len)
 {
-	d->len = len;
-	d->done = 1; // expect-warning[pair-missing-release] {{'desc.done' is stored after 'desc.len' with nothing ordering the two stores, but desc_poll() reads them in the other order with rte_smp_rmb(): use __atomic_store_n(..., __ATOMIC_RELEASE) for 'desc.done' (or rte_smp_wmb() between)}}
+	d->len = len; // expect-note[pair-missing-release] {{desc_complete() stores 'desc.len' here}}
+	d->done = 1; // expect-warning[pair-missing-release] {{'desc.done' is stored after 'desc.len' with nothing ordering the two stores, but desc_poll() reads them in the other order with rte_smp_rmb(): use __atomic_store_n(..., __ATOMIC_RELEASE) for 'desc.done' (or rte_smp_wmb() between)}} expect-note[pair-missing-release] {{then stores 'desc.done' here}}
 }
 
 uint32_t desc_poll(volatile struct desc *d)
 {
-	if (!d->done)
+	if (!d->done) // expect-note[pair-missing-release] {{desc_poll() reads 'desc.done' here}}
 		return 0;
-	rte_smp_rmb();
-	return d->len;
+	rte_smp_rmb(); // expect-note[pair-missing-release] {{ordered by rte_smp_rmb() here}}
+	return d->len; // expect-note[pair-missing-release] {{then reads 'desc.len' here}}
 }
 
 /* good: rte_smp_wmb() on the writer's side */

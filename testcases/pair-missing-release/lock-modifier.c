@@ -14,17 +14,17 @@ int lm_d, lm_f, sp_d, sp_f;
 
 void lm_writer(void)
 {
-	WRITE_ONCE(lm_d, 1);
+	WRITE_ONCE(lm_d, 1); // expect-note[pair-missing-release] {{lm_writer() stores 'lm_d' here}}
 	spin_lock(&lm_lock);
 	smp_mb__after_unlock_lock();
-	WRITE_ONCE(lm_f, 1); // expect-warning[pair-missing-release] {{'lm_f' is stored after 'lm_d' with nothing ordering the two stores, but lm_reader() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(lm_f, 1); // expect-warning[pair-missing-release] {{'lm_f' is stored after 'lm_d' with nothing ordering the two stores, but lm_reader() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'lm_f' here}}
 	spin_unlock(&lm_lock);
 }
 
 int lm_reader(void)
 {
-	if (smp_load_acquire(&lm_f))
-		return READ_ONCE(lm_d);
+	if (smp_load_acquire(&lm_f)) // expect-note[pair-missing-release] {{lm_reader() reads 'lm_f' here}}
+		return READ_ONCE(lm_d); // expect-note[pair-missing-release] {{then reads 'lm_d' here}}
 	return 0;
 }
 

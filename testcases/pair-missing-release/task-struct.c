@@ -13,13 +13,13 @@ struct task_struct {
 
 void task_finish(struct task_struct *t, int code)
 {
-	WRITE_ONCE(t->exit_code, code);
-	WRITE_ONCE(t->exit_state, 1); // expect-warning[pair-missing-release] {{'task_struct.exit_state' is stored after 'task_struct.exit_code' with nothing ordering the two stores, but task_reap() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(t->exit_code, code); // expect-note[pair-missing-release] {{task_finish() stores 'task_struct.exit_code' here}}
+	WRITE_ONCE(t->exit_state, 1); // expect-warning[pair-missing-release] {{'task_struct.exit_state' is stored after 'task_struct.exit_code' with nothing ordering the two stores, but task_reap() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'task_struct.exit_state' here}}
 }
 
 int task_reap(struct task_struct *t)
 {
-	if (smp_load_acquire(&t->exit_state))
-		return READ_ONCE(t->exit_code);
+	if (smp_load_acquire(&t->exit_state)) // expect-note[pair-missing-release] {{task_reap() reads 'task_struct.exit_state' here}}
+		return READ_ONCE(t->exit_code); // expect-note[pair-missing-release] {{then reads 'task_struct.exit_code' here}}
 	return -1;
 }

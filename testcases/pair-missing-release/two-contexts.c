@@ -20,14 +20,14 @@ struct state {
 
 static void state_fill(struct state *s)
 {
-	WRITE_ONCE(s->val, 1);
-	WRITE_ONCE(s->ready, 1); // expect-warning[pair-missing-release] {{'state.ready' is stored after 'state.val' with nothing ordering the two stores, but state_use() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(s->val, 1); // expect-note[pair-missing-release] {{state_fill() stores 'state.val' here}}
+	WRITE_ONCE(s->ready, 1); // expect-warning[pair-missing-release] {{'state.ready' is stored after 'state.val' with nothing ordering the two stores, but state_use() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'state.ready' here}}
 }
 
 static int state_use(struct state *s)
 {
-	if (smp_load_acquire(&s->ready))
-		return READ_ONCE(s->val);
+	if (smp_load_acquire(&s->ready)) // expect-note[pair-missing-release] {{state_use() reads 'state.ready' here}}
+		return READ_ONCE(s->val); // expect-note[pair-missing-release] {{then reads 'state.val' here}}
 	return 0;
 }
 
@@ -57,14 +57,14 @@ struct cfg {
 
 static void cfg_fill(struct cfg *c)
 {
-	WRITE_ONCE(c->val, 1);
-	WRITE_ONCE(c->ready, 1); // expect-warning[pair-missing-release] {{'cfg.ready' is stored after 'cfg.val' with nothing ordering the two stores, but cfg_use() reads them in the other order with an acquire (smp_load_acquire())}}
+	WRITE_ONCE(c->val, 1); // expect-note[pair-missing-release] {{cfg_fill() stores 'cfg.val' here}}
+	WRITE_ONCE(c->ready, 1); // expect-warning[pair-missing-release] {{'cfg.ready' is stored after 'cfg.val' with nothing ordering the two stores, but cfg_use() reads them in the other order with an acquire (smp_load_acquire())}} expect-note[pair-missing-release] {{then stores 'cfg.ready' here}}
 }
 
 static int cfg_use(struct cfg *c)
 {
-	if (smp_load_acquire(&c->ready))
-		return READ_ONCE(c->val);
+	if (smp_load_acquire(&c->ready)) // expect-note[pair-missing-release] {{cfg_use() reads 'cfg.ready' here}}
+		return READ_ONCE(c->val); // expect-note[pair-missing-release] {{then reads 'cfg.val' here}}
 	return 0;
 }
 

@@ -15,8 +15,8 @@ struct conf *cur_conf;
 
 void conf_set(struct conf *c)
 {
-	c->limit = 10;
-	CMM_STORE_SHARED(cur_conf, c); // expect-warning[pair-missing-release] {{'cur_conf' is stored with CMM_STORE_SHARED() after 'conf.limit' with nothing ordering the two stores, but conf_limit() reads 'conf.limit' through the pointer it loads from 'cur_conf' and trusts an address dependency (rcu_dereference()) to order them: use rcu_assign_pointer() or}}
+	c->limit = 10; // expect-note[pair-missing-release] {{conf_set() stores 'conf.limit' here}}
+	CMM_STORE_SHARED(cur_conf, c); // expect-warning[pair-missing-release] {{'cur_conf' is stored with CMM_STORE_SHARED() after 'conf.limit' with nothing ordering the two stores, but conf_limit() reads 'conf.limit' through the pointer it loads from 'cur_conf' and trusts an address dependency (rcu_dereference()) to order them: use rcu_assign_pointer() or}} expect-note[pair-missing-release] {{then stores 'cur_conf' here}}
 }
 
 int conf_limit(void)
@@ -25,9 +25,9 @@ int conf_limit(void)
 	int r = 0;
 
 	rcu_read_lock();
-	c = rcu_dereference(cur_conf);
+	c = rcu_dereference(cur_conf); // expect-note[pair-missing-release] {{conf_limit() reads 'cur_conf' here}}
 	if (c)
-		r = c->limit;
+		r = c->limit; // expect-note[pair-missing-release] {{then reads 'conf.limit' here}}
 	rcu_read_unlock();
 	return r;
 }

@@ -18,15 +18,15 @@ struct chan {
 /* bad: the flag stored relaxed (the default) */
 void chan_send(struct chan *c, int v)
 {
-	uatomic_store(&c->val, v);
-	uatomic_store(&c->seq, 1); // expect-warning[pair-missing-release] {{'chan.seq' is stored}}
+	uatomic_store(&c->val, v); // expect-note[pair-missing-release] {{chan_send() stores 'chan.val' here}}
+	uatomic_store(&c->seq, 1); // expect-warning[pair-missing-release] {{'chan.seq' is stored}} expect-note[pair-missing-release] {{then stores 'chan.seq' here}}
 }
 
 int chan_recv(struct chan *c)
 {
-	if (!uatomic_load(&c->seq, CMM_ACQUIRE))
+	if (!uatomic_load(&c->seq, CMM_ACQUIRE)) // expect-note[pair-missing-release] {{chan_recv() reads 'chan.seq' here}}
 		return -1;
-	return uatomic_load(&c->val);
+	return uatomic_load(&c->val); // expect-note[pair-missing-release] {{then reads 'chan.val' here}}
 }
 
 struct mbox {

@@ -13,9 +13,9 @@ struct stats {
 /* nobody reads bytes then packets: the smp_wmb() orders nothing useful */
 void stats_add(struct stats *s, int len)
 {
-	WRITE_ONCE(s->packets, s->packets + 1);
+	WRITE_ONCE(s->packets, s->packets + 1); // expect-note[pair-unpaired-barrier] {{stores 'stats.packets' here}}
 	smp_wmb(); // expect-remark[pair-unpaired-barrier] {{smp_wmb() orders the stores of 'stats.packets' before 'stats.bytes' (1 pair), but nothing in the checked tree reads them in the other order}}
-	WRITE_ONCE(s->bytes, s->bytes + len);
+	WRITE_ONCE(s->bytes, s->bytes + len); // expect-note[pair-unpaired-barrier] {{then 'stats.bytes' here}}
 }
 
 int stats_bytes(struct stats *s)
@@ -37,10 +37,10 @@ void conf_bump(struct conf *c)
 /* ... so this reader's smp_rmb() has no partner */
 int conf_mode(struct conf *c)
 {
-	int gen = READ_ONCE(c->gen);
+	int gen = READ_ONCE(c->gen); // expect-note[pair-unpaired-barrier] {{loads 'conf.gen' here}}
 
 	smp_rmb(); // expect-remark[pair-unpaired-barrier] {{smp_rmb() orders the loads of 'conf.gen' before 'conf.mode' (1 pair), but nothing in the checked tree writes them in the other order}}
-	return READ_ONCE(c->mode) + gen;
+	return READ_ONCE(c->mode) + gen; // expect-note[pair-unpaired-barrier] {{then 'conf.mode' here}}
 }
 
 struct flagbox {

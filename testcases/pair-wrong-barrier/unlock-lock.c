@@ -15,8 +15,8 @@ struct chan {
 
 int chan_wake(struct chan *c)
 {
-	smp_store_mb(c->ready, 1);
-	return READ_ONCE(c->sleeping);
+	smp_store_mb(c->ready, 1); // expect-note[pair-wrong-barrier] {{chan_wake() stores 'chan.ready' here}} expect-note[pair-wrong-barrier] {{ordered by smp_store_mb() here}}
+	return READ_ONCE(c->sleeping); // expect-note[pair-wrong-barrier] {{then loads 'chan.sleeping' here}}
 }
 
 int chan_sleep(struct chan *c)
@@ -24,10 +24,10 @@ int chan_sleep(struct chan *c)
 	int r;
 
 	spin_lock(&c->lock);
-	WRITE_ONCE(c->sleeping, 1);
+	WRITE_ONCE(c->sleeping, 1); // expect-note[pair-wrong-barrier] {{chan_sleep() stores 'chan.sleeping' here}}
 	spin_unlock(&c->lock);
-	spin_lock(&c->lock); // expect-warning[pair-wrong-barrier] {{an unlock and a lock (spin_lock()) does not order the store to 'chan.sleeping' before the load of 'chan.ready'}}
-	r = READ_ONCE(c->ready);
+	spin_lock(&c->lock); // expect-warning[pair-wrong-barrier] {{an unlock and a lock (spin_lock()) does not order the store to 'chan.sleeping' before the load of 'chan.ready'}} expect-note[pair-wrong-barrier] {{an unlock and a lock (spin_lock()) here, which does not order them}}
+	r = READ_ONCE(c->ready); // expect-note[pair-wrong-barrier] {{then loads 'chan.ready' here}}
 	spin_unlock(&c->lock);
 	return r;
 }

@@ -41,7 +41,7 @@ struct sta {
 /* sta_info_add_link(): rcu_assign_pointer() of the link, then its id */
 void sta_add_link(struct sta *sta, struct link *link, int id, int *addr)
 {
-	rcu_assign_pointer(sta->link[id], link);
+	rcu_assign_pointer(sta->link[id], link); // expect-note[publish-then-init] {{'link' published here}}
 	link->link_id = id; // expect-warning[publish-then-init] {{'link->link_id' is initialised after 'link' was published to lockless readers by rcu_assign_pointer() (and 1 more store)}}
 	link->addr = addr;
 }
@@ -63,28 +63,28 @@ struct table {
 /* a hash chain: the key is what a lookup compares */
 void node_hash(struct table *t, struct node *n, int key)
 {
-	hlist_add_head_rcu(&n->hash, &t->bucket[key & 15]);
+	hlist_add_head_rcu(&n->hash, &t->bucket[key & 15]); // expect-note[publish-then-init] {{'n' published here}}
 	atomic_set(&n->users, 1); // expect-warning[publish-then-init] {{'&n->users' is initialised after 'n' was published}}
 }
 
 /* llist_add(): the consumer takes the node as soon as it is on the list */
 void node_queue(struct table *t, struct node *n, int key)
 {
-	llist_add(&n->lnode, &t->pending);
+	llist_add(&n->lnode, &t->pending); // expect-note[publish-then-init] {{'n' published here}}
 	n->key = key; // expect-warning[publish-then-init] {{by llist_add()}}
 }
 
 /* a release store of the pointer orders what comes before it only */
 void node_set_current(struct table *t, struct node *n)
 {
-	smp_store_release(&t->cur, n);
+	smp_store_release(&t->cur, n); // expect-note[publish-then-init] {{'n' published here}}
 	n->next = NULL; // expect-warning[publish-then-init] {{by smp_store_release()}}
 }
 
 /* xchg() of a pointer publishes it too */
 struct node *node_swap(struct table *t, struct node *n)
 {
-	struct node *old = xchg(&t->cur, n);
+	struct node *old = xchg(&t->cur, n); // expect-note[publish-then-init] {{'n' published here}}
 
 	n->next = old; // expect-warning[publish-then-init] {{by xchg()}}
 	return old;
@@ -99,7 +99,7 @@ static void node_init(struct node *n, int key)
 
 void node_add(struct table *t, struct node *n, int key)
 {
-	hlist_add_head_rcu(&n->hash, &t->bucket[key & 15]);
+	hlist_add_head_rcu(&n->hash, &t->bucket[key & 15]); // expect-note[publish-then-init] {{'n' published here}}
 	node_init(n, key); // expect-warning[publish-then-init] {{'n->key' is initialised in node_init() after 'n' was published}}
 }
 
@@ -111,13 +111,13 @@ struct group {
 
 static void init_list_head(struct list_head *l)
 {
-	WRITE_ONCE(l->next, l);
+	WRITE_ONCE(l->next, l); // expect-note[publish-then-init] {{stored here}}
 	l->prev = l;
 }
 
 void group_online(struct block *block, struct group *g)
 {
-	list_add_rcu(&g->list, &block->chain_list);
+	list_add_rcu(&g->list, &block->chain_list); // expect-note[publish-then-init] {{'g' published here}}
 	init_list_head(&g->children); // expect-warning[publish-then-init] {{is initialised in init_list_head() after 'g' was published}}
 }
 
@@ -139,13 +139,13 @@ void node_insert(struct table *t, struct node *n, int users)
 
 void node_publish_macro(struct table *t, struct node *n)
 {
-	TABLE_PUBLISH(t, n);
+	TABLE_PUBLISH(t, n); // expect-note[publish-then-init] {{'n' published here}}
 	NODE_RESET(n); // expect-warning[publish-then-init] {{'NODE_RESET(n)' is initialised after 'n' was published}}
 }
 
 /* only WRITE_ONCE()s after: the writer knows readers race, a remark */
 void node_publish_once(struct table *t, struct node *n, int key)
 {
-	rcu_assign_pointer(t->cur, n);
+	rcu_assign_pointer(t->cur, n); // expect-note[publish-then-init] {{'n' published here}}
 	WRITE_ONCE(n->key, key); // expect-remark[publish-then-init] {{'n->key' is initialised after 'n' was published}}
 }

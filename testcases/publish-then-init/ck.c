@@ -22,7 +22,7 @@ bool job_submit(struct job *j, int id, int arg)
 	bool ok;
 
 	j->id = id;
-	ok = ck_ring_enqueue_spsc(&ring, slots, j);
+	ok = ck_ring_enqueue_spsc(&ring, slots, j); // expect-note[publish-then-init] {{'j' published here}}
 	j->arg = arg; // expect-warning[publish-then-init] {{'j->arg' is initialised after 'j' was published to lockless readers by ck_ring_enqueue_spsc(): a reader that finds it can see the value from before; initialise it before publishing}}
 	return ok;
 }

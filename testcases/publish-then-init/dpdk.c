@@ -19,7 +19,7 @@ int pkt_queue(struct pkt *p, uint32_t port, uint32_t len)
 	int ret;
 
 	p->port = port;
-	ret = rte_ring_enqueue(rx_ring, p);
+	ret = rte_ring_enqueue(rx_ring, p); // expect-note[publish-then-init] {{'p' published here}}
 	p->len = len; // expect-warning[publish-then-init] {{'p->len' is initialised after 'p' was published to lockless readers by rte_ring_enqueue(): a reader that finds it can see the value from before; initialise it before publishing}}
 	return ret;
 }

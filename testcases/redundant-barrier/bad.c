@@ -18,7 +18,7 @@ struct chan {
 /* set_current_state() is smp_store_mb() of the task state */
 void chan_wait(struct chan *c)
 {
-	set_current_state(1);
+	set_current_state(1); // expect-note[redundant-barrier] {{the full barrier of 'set_current_state()'}}
 	smp_mb(); // expect-warning[redundant-barrier] {{smp_mb() directly after 'set_current_state()', which has a full barrier after its access; the barrier is redundant}}
 	if (!READ_ONCE(c->ready))
 		schedule();
@@ -30,7 +30,7 @@ void chan_wait_queue(struct chan *c)
 {
 	struct wait_queue_entry w;
 
-	prepare_to_wait(&c->wq, &w, 1);
+	prepare_to_wait(&c->wq, &w, 1); // expect-note[redundant-barrier] {{the full barrier of 'prepare_to_wait()'}}
 	smp_mb(); // expect-warning[redundant-barrier] {{directly after 'prepare_to_wait()'}}
 	if (!READ_ONCE(c->ready))
 		schedule();
@@ -40,7 +40,7 @@ void chan_wait_queue(struct chan *c)
 /* smp_store_mb() is WRITE_ONCE() and smp_mb() */
 void chan_set(struct chan *c)
 {
-	smp_store_mb(c->state, 1);
+	smp_store_mb(c->state, 1); // expect-note[redundant-barrier] {{the full barrier of 'smp_store_mb()'}}
 	smp_mb(); // expect-warning[redundant-barrier] {{directly after 'smp_store_mb()'}}
 	if (READ_ONCE(c->ready))
 		WRITE_ONCE(c->state, 2);
@@ -51,7 +51,7 @@ void chan_signal(struct chan *c)
 {
 	c->ready = 1;
 	smp_mb(); // expect-warning[redundant-barrier] {{smp_mb() directly before 'wq_has_sleeper()', which has a full barrier before its access}}
-	if (wq_has_sleeper(&c->wq))
+	if (wq_has_sleeper(&c->wq)) // expect-note[redundant-barrier] {{the full barrier of 'wq_has_sleeper()'}}
 		wake_up(&c->wq);
 }
 
@@ -59,7 +59,7 @@ void chan_signal(struct chan *c)
 static void chan_arm(struct chan *c)
 {
 	c->state = 3;
-	smp_mb();
+	smp_mb(); // expect-note[redundant-barrier] {{'smp_mb()' at the end of 'chan_arm()'}}
 }
 
 void chan_arm_and_check(struct chan *c)
@@ -75,7 +75,7 @@ void chan_arm_and_check(struct chan *c)
 
 void chan_wait_macro(struct chan *c)
 {
-	CHAN_PREPARE(c);
+	CHAN_PREPARE(c); // expect-note[redundant-barrier] {{the full barrier of 'set_current_state()'}}
 	smp_mb(); // expect-warning[redundant-barrier] {{directly after 'set_current_state()'}}
 	if (!READ_ONCE(c->ready))
 		schedule();
@@ -99,9 +99,9 @@ void table_move(struct table *t)
 {
 	spin_lock(&t->lock);
 	WRITE_ONCE(t->head, 1);
-	spin_unlock(&t->lock);
+	spin_unlock(&t->lock); // expect-note[redundant-barrier] {{the unlock is here}}
 	smp_wmb(); // expect-warning[redundant-barrier] {{smp_wmb() directly between 'spin_unlock()' and 'spin_lock()': an unlock followed by a lock on one CPU already orders the stores before it against the stores after it}}
-	spin_lock(&t->lock);
+	spin_lock(&t->lock); // expect-note[redundant-barrier] {{the lock is here}}
 	WRITE_ONCE(t->tail, 2);
 	spin_unlock(&t->lock);
 }
@@ -114,9 +114,9 @@ int table_sample(struct table *t)
 
 	spin_lock_irqsave(&t->lock, flags);
 	h = READ_ONCE(t->hits);
-	spin_unlock_irqrestore(&t->lock, flags);
+	spin_unlock_irqrestore(&t->lock, flags); // expect-note[redundant-barrier] {{the unlock is here}}
 	smp_rmb(); // expect-warning[redundant-barrier] {{smp_rmb() directly between 'spin_unlock_irqrestore()' and 'spin_lock_irqsave()': an unlock followed by a lock on one CPU already orders the loads before it against the loads after it}}
-	spin_lock_irqsave(&t->stats_lock, flags);
+	spin_lock_irqsave(&t->stats_lock, flags); // expect-note[redundant-barrier] {{the lock is here}}
 	m = READ_ONCE(t->misses);
 	spin_unlock_irqrestore(&t->stats_lock, flags);
 	return h + m;
@@ -126,12 +126,12 @@ int table_sample(struct table *t)
 static void table_unlock(struct table *t)
 {
 	WRITE_ONCE(t->hits, 0);
-	spin_unlock(&t->lock);
+	spin_unlock(&t->lock); // expect-note[redundant-barrier] {{'spin_unlock()' at the end of 'table_unlock()'}}
 }
 
 static void table_lock_stats(struct table *t)
 {
-	spin_lock_bh(&t->stats_lock);
+	spin_lock_bh(&t->stats_lock); // expect-note[redundant-barrier] {{'spin_lock_bh()' at the start of 'table_lock_stats()'}}
 	WRITE_ONCE(t->misses, 0);
 }
 
@@ -152,9 +152,9 @@ void table_bump(struct table *t)
 {
 	TABLE_LOCK(t);
 	WRITE_ONCE(t->head, 3);
-	TABLE_UNLOCK(t);
+	TABLE_UNLOCK(t); // expect-note[redundant-barrier] {{the unlock is here}}
 	smp_wmb(); // expect-warning[redundant-barrier] {{smp_wmb() directly between 'raw_spin_unlock()' and 'raw_spin_lock()'}}
-	TABLE_LOCK(t);
+	TABLE_LOCK(t); // expect-note[redundant-barrier] {{the lock is here}}
 	WRITE_ONCE(t->tail, 4);
 	TABLE_UNLOCK(t);
 }
@@ -164,7 +164,7 @@ void table_bump(struct table *t)
 static void table_fill(struct table *t)
 {
 	WRITE_ONCE(t->head, 5);
-	smp_wmb();
+	smp_wmb(); // expect-note[redundant-barrier] {{'smp_wmb()' at the end of 'table_fill()'}}
 }
 
 /* table_fill() ends with smp_wmb(): MP+fencewmbwmbonceonce+fencermbonceonce.litmus */
@@ -177,7 +177,7 @@ void table_publish(struct table *t)
 
 static int table_peek(struct table *t)
 {
-	smp_rmb();
+	smp_rmb(); // expect-note[redundant-barrier] {{'smp_rmb()' at the start of 'table_peek()'}}
 	return READ_ONCE(t->head);
 }
 
@@ -193,7 +193,7 @@ int table_read(struct table *t)
 static void table_seal(struct table *t)
 {
 	t->hits = 6;
-	smp_mb();
+	smp_mb(); // expect-note[redundant-barrier] {{'smp_mb()' at the end of 'table_seal()'}} expect-note[redundant-barrier] {{'smp_mb()' at the end of 'table_seal_all()'}}
 }
 
 void table_seal_and_flag(struct table *t)
@@ -207,7 +207,7 @@ void table_seal_and_flag(struct table *t)
 static int table_next_gen(struct table *t)
 {
 	WRITE_ONCE(t->head, 7);
-	return atomic_inc_return(&t->gen);
+	return atomic_inc_return(&t->gen); // expect-note[redundant-barrier] {{'atomic_inc_return()' at the end of 'table_next_gen()'}}
 }
 
 int table_rotate(struct table *t)
@@ -249,7 +249,7 @@ void gen_box_fill(struct gen_box *b)
 
 int gen_box_read(struct gen_box *b)
 {
-	int g = atomic_inc_return(&b->gen);
+	int g = atomic_inc_return(&b->gen); // expect-note[redundant-barrier] {{'atomic_inc_return()' returns a value and is fully ordered (Documentation/atomic_t.txt)}}
 
 	smp_rmb(); // expect-warning[redundant-barrier] {{smp_rmb() directly after 'atomic_inc_return()', which is fully ordered}}
 	return g + READ_ONCE(b->data);
@@ -267,7 +267,7 @@ unsigned long table_stamp(struct table *t, unsigned long seq)
 	unsigned long h;
 
 	t->head = 9;
-	smp_mb();
+	smp_mb(); // expect-note[redundant-barrier] {{'smp_mb()' here orders everything it does}}
 	h = table_hash(seq);
 	smp_mb(); // expect-warning[redundant-barrier] {{smp_mb() after 'table_hash()', which accesses no shared memory, right after smp_mb()}}
 	return h + READ_ONCE(t->tail);
@@ -279,7 +279,7 @@ unsigned long table_stamp(struct table *t, unsigned long seq)
 void table_stamp_w(struct table *t)
 {
 	WRITE_ONCE(t->head, 10);
-	smp_wmb();
+	smp_wmb(); // expect-note[redundant-barrier] {{'smp_wmb()' here orders everything it does}}
 	(void)table_hash(1);
 	TABLE_FENCE(); // expect-warning[redundant-barrier] {{smp_wmb() after 'table_hash()', which accesses no shared memory, right after smp_wmb()}}
 	WRITE_ONCE(t->tail, 10);
@@ -291,7 +291,7 @@ void table_stamp_wm(struct table *t)
 	WRITE_ONCE(t->head, 11);
 	smp_wmb(); // expect-warning[redundant-barrier] {{smp_wmb() before 'table_hash()', which accesses no shared memory, right before smp_mb()}}
 	(void)table_hash(2);
-	smp_mb();
+	smp_mb(); // expect-note[redundant-barrier] {{'smp_mb()' here orders everything it does}}
 	if (READ_ONCE(t->hits))
 		WRITE_ONCE(t->tail, 11);
 }

@@ -17,15 +17,15 @@ unsigned int want0, want1;
 /* bad: nothing orders the fas before the load */
 int enter0(void)
 {
-	ck_pr_fas_uint(&want0, 1);
-	ck_pr_fence_atomic_load();
-	return ck_pr_load_uint(&want1) == 0;
+	ck_pr_fas_uint(&want0, 1); // expect-note[sb-needs-full-barrier] {{enter0() stores 'want0' here}}
+	ck_pr_fence_atomic_load(); // expect-note[sb-needs-full-barrier] {{ordered by ck_pr_fence_atomic_load() here}}
+	return ck_pr_load_uint(&want1) == 0; // expect-note[sb-needs-full-barrier] {{then loads 'want1' here}}
 }
 
 int enter1(void)
 {
-	ck_pr_fas_uint(&want1, 1);
-	return ck_pr_load_uint(&want0) == 0; // expect-warning[sb-needs-full-barrier] {{the store to 'want1' and the load of 'want0' after it are not ordered, but enter0() stores 'want0' and then loads 'want1' with ck_pr_fence_atomic_load(): store buffering lets both loads miss both stores unless each side has ck_pr_fence_memory() between its store and its load}}
+	ck_pr_fas_uint(&want1, 1); // expect-note[sb-needs-full-barrier] {{enter1() stores 'want1' here}}
+	return ck_pr_load_uint(&want0) == 0; // expect-warning[sb-needs-full-barrier] {{the store to 'want1' and the load of 'want0' after it are not ordered, but enter0() stores 'want0' and then loads 'want1' with ck_pr_fence_atomic_load(): store buffering lets both loads miss both stores unless each side has ck_pr_fence_memory() between its store and its load}} expect-note[sb-needs-full-barrier] {{then loads 'want0' here}}
 }
 
 /* good: both sides fence the atomic before the load */

@@ -17,19 +17,19 @@ int ml_locker(void)
 {
 	int r;
 
-	WRITE_ONCE(ml_x, 1);
+	WRITE_ONCE(ml_x, 1); // expect-note[sb-needs-full-barrier] {{ml_locker() stores 'ml_x' here}}
 	spin_lock(&ml_lock);
 	smp_mb__after_unlock_lock();
-	r = READ_ONCE(ml_y); // expect-warning[sb-needs-full-barrier] {{the store to 'ml_x' and the load of 'ml_y' after it are not ordered, but ml_other() stores 'ml_y' and then loads 'ml_x' with smp_mb(): store buffering lets both loads miss both stores unless each side has smp_mb() between its store and its load}}
+	r = READ_ONCE(ml_y); // expect-warning[sb-needs-full-barrier] {{the store to 'ml_x' and the load of 'ml_y' after it are not ordered, but ml_other() stores 'ml_y' and then loads 'ml_x' with smp_mb(): store buffering lets both loads miss both stores unless each side has smp_mb() between its store and its load}} expect-note[sb-needs-full-barrier] {{then loads 'ml_y' here}}
 	spin_unlock(&ml_lock);
 	return r;
 }
 
 int ml_other(void)
 {
-	WRITE_ONCE(ml_y, 1); // expect-warning[store-then-mb] {{WRITE_ONCE() directly followed by smp_mb()}}
-	smp_mb();
-	return READ_ONCE(ml_x);
+	WRITE_ONCE(ml_y, 1); // expect-warning[store-then-mb] {{WRITE_ONCE() directly followed by smp_mb()}} expect-note[sb-needs-full-barrier] {{ml_other() stores 'ml_y' here}}
+	smp_mb(); // expect-note[sb-needs-full-barrier] {{ordered by smp_mb() here}} expect-note[store-then-mb] {{the full barrier is here; smp_store_mb() is one xchg on x86}}
+	return READ_ONCE(ml_x); // expect-note[sb-needs-full-barrier] {{then loads 'ml_x' here}}
 }
 
 /* good: smp_mb__after_spinlock() orders the store before the lock */
@@ -48,7 +48,7 @@ int sp_locker(void)
 int sp_other(void)
 {
 	WRITE_ONCE(sp_y, 1); // expect-warning[store-then-mb] {{WRITE_ONCE() directly followed by smp_mb()}}
-	smp_mb();
+	smp_mb(); // expect-note[store-then-mb] {{the full barrier is here; smp_store_mb() is one xchg on x86}}
 	return READ_ONCE(sp_x);
 }
 
@@ -70,6 +70,6 @@ int ul_locker(void)
 int ul_other(void)
 {
 	WRITE_ONCE(ul_y, 1); // expect-warning[store-then-mb] {{WRITE_ONCE() directly followed by smp_mb()}}
-	smp_mb();
+	smp_mb(); // expect-note[store-then-mb] {{the full barrier is here; smp_store_mb() is one xchg on x86}}
 	return READ_ONCE(ul_x);
 }

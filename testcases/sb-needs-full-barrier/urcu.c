@@ -26,15 +26,15 @@ struct pool {
 /* the producer: push, then look for a sleeper */
 int submit(struct pool *p, struct job *j)
 {
-	cds_lfs_push(&p->jobs, &j->node);
-	return CMM_LOAD_SHARED(p->sleeping);
+	cds_lfs_push(&p->jobs, &j->node); // expect-note[sb-needs-full-barrier] {{submit() stores 'pool.jobs' here}}
+	return CMM_LOAD_SHARED(p->sleeping); // expect-note[sb-needs-full-barrier] {{then loads 'pool.sleeping' here}}
 }
 
 /* bad: nothing orders the store before the emptiness test */
 int idle(struct pool *p)
 {
-	CMM_STORE_SHARED(p->sleeping, 1);
-	return cds_lfs_empty(&p->jobs); // expect-warning[sb-needs-full-barrier] {{cmm_smp_mb()}}
+	CMM_STORE_SHARED(p->sleeping, 1); // expect-note[sb-needs-full-barrier] {{idle() stores 'pool.sleeping' here}}
+	return cds_lfs_empty(&p->jobs); // expect-warning[sb-needs-full-barrier] {{cmm_smp_mb()}} expect-note[sb-needs-full-barrier] {{then loads 'pool.jobs' here}}
 }
 
 struct spool {

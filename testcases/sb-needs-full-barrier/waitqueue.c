@@ -28,7 +28,7 @@ void chan_wait(struct chan *c)
 
 void chan_signal(struct chan *c)
 {
-	WRITE_ONCE(c->ready, 1);
+	WRITE_ONCE(c->ready, 1); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	/*
 	 * the same store buffering, reported once, by the more specific
 	 * wake-missing-barrier (with -Wno-wake-missing-barrier, here)

@@ -18,7 +18,7 @@ int flag;
 
 int bad_global(int v)
 {
-	WRITE_ONCE(flag, v + 1); // expect-warning[store-then-mb] {{smp_store_mb(flag, v + 1)}}
+	WRITE_ONCE(flag, v + 1); // expect-warning[store-then-mb] {{smp_store_mb(flag, v + 1)}} expect-note@+2[store-then-mb] {{the full barrier is here; smp_store_mb() is one xchg on x86}}
 
 	smp_mb();
 	return READ_ONCE(flag);

@@ -29,7 +29,7 @@ int _printk(const char *fmt, ...)
 
 void route_add(struct route *rt, int create)
 {
-	WRITE_ONCE(rt->siblings, 1);
+	WRITE_ONCE(rt->siblings, 1); // expect-note[unordered-flag] {{route_add() stores 'route.siblings' here}}
 	if (!create)
 		_printk("create should be set\n");
 	WRITE_ONCE(rt->nsiblings, 1); // expect-remark[unordered-flag] {{'route.nsiblings' is stored after 'route.siblings'}}
@@ -37,7 +37,7 @@ void route_add(struct route *rt, int create)
 
 int route_size(struct route *rt)
 {
-	if (READ_ONCE(rt->nsiblings))
-		return READ_ONCE(rt->siblings);
+	if (READ_ONCE(rt->nsiblings)) // expect-note[unordered-flag] {{route_size() tests 'route.nsiblings' here}}
+		return READ_ONCE(rt->siblings); // expect-note[unordered-flag] {{then reads 'route.siblings' here}}
 	return 0;
 }

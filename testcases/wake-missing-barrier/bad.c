@@ -40,7 +40,7 @@ void chan_signal(struct chan *c)
 /* a plain store of the condition, and the simple wait queue's test */
 void chan_signal_swait(struct chan *c)
 {
-	c->ready = 1;
+	c->ready = 1; // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	if (swait_active(&c->swq)) // expect-warning[wake-missing-barrier] {{use swq_has_sleeper()}}
 		swake_up_one(&c->swq);
 }
@@ -48,21 +48,21 @@ void chan_signal_swait(struct chan *c)
 /* clear_bit() is a void atomic: wake_up_bit() needs smp_mb__after_atomic() */
 void chan_unlock_bit(struct chan *c)
 {
-	clear_bit(0, &c->flags);
+	clear_bit(0, &c->flags); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	wake_up_bit(&c->flags, 0); // expect-warning[wake-missing-barrier] {{wake_up_bit() tests for sleepers after 'clear_bit(0, &c->flags)' with no full barrier between: the test can be satisfied before the store is visible}}
 }
 
 /* atomic_dec() is unordered too: wake_up_var() after it */
 void chan_put(struct chan *c)
 {
-	atomic_dec(&c->pending);
+	atomic_dec(&c->pending); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	wake_up_var(&c->pending); // expect-warning[wake-missing-barrier] {{wake_up_var() tests for sleepers after 'atomic_dec(&c->pending)'}}
 }
 
 /* a release store orders what is before it, not the load after it */
 void chan_signal_release(struct chan *c)
 {
-	smp_store_release(&c->ready, 1);
+	smp_store_release(&c->ready, 1); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	if (waitqueue_active(&c->wq)) // expect-warning[wake-missing-barrier] {{after 'smp_store_release(&c->ready, 1)'}}
 		wake_up(&c->wq);
 }
@@ -70,7 +70,7 @@ void chan_signal_release(struct chan *c)
 /* wakeup_kswapd(): the test returns early, the wake-up follows */
 void chan_kick_if_sleeping(struct chan *c, int order)
 {
-	WRITE_ONCE(c->ready, order);
+	WRITE_ONCE(c->ready, order); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	if (!waitqueue_active(&c->wq)) // expect-warning[wake-missing-barrier] {{after 'WRITE_ONCE(c->ready, order)'}}
 		return;
 	wake_up_interruptible(&c->wq);
@@ -83,7 +83,7 @@ struct pending {
 
 void pending_put(struct pending *p)
 {
-	if (refcount_dec_and_test(&p->refs))
+	if (refcount_dec_and_test(&p->refs)) // expect-note[wake-missing-barrier] {{the store the test can pass}}
 		wake_up_var(&p->refs); // expect-warning[wake-missing-barrier] {{use smp_mb() between them}}
 }
 
@@ -96,7 +96,7 @@ static void chan_wake(struct chan *c)
 
 void chan_close(struct chan *c)
 {
-	WRITE_ONCE(c->ready, -1);
+	WRITE_ONCE(c->ready, -1); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	chan_wake(c); // expect-warning[wake-missing-barrier] {{waitqueue_active() in chan_wake() tests for sleepers}}
 }
 
@@ -108,7 +108,7 @@ static void chan_mark(struct chan *c)
 
 void chan_finish(struct chan *c)
 {
-	chan_mark(c);
+	chan_mark(c); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	if (waitqueue_active(&c->wq)) // expect-warning[wake-missing-barrier] {{after a store in 'chan_mark()'}}
 		wake_up(&c->wq);
 }
@@ -122,6 +122,6 @@ void chan_finish(struct chan *c)
 
 void chan_kick(struct chan *c)
 {
-	WRITE_ONCE(c->ready, 3);
+	WRITE_ONCE(c->ready, 3); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	CHAN_KICK(c); // expect-warning[wake-missing-barrier] {{waitqueue_active() tests for sleepers}}
 }

@@ -180,19 +180,6 @@ static int load_jobs(const struct options *o, const char *base,
 	return 0;
 }
 
-static int verify_all(const struct options *o, const char *base,
-		      const struct diag_list *l)
-{
-	int i, rc = 0, r;
-
-	for (i = 0; i < o->nfiles; i++) {
-		r = report_verify(stdout, base, o->files[i], l);
-		if (r > rc)
-			rc = r;
-	}
-	return rc;
-}
-
 static double mono_seconds(void)
 {
 	struct timespec ts;
@@ -373,7 +360,9 @@ int main(int argc, char **argv)
 	if (o.with_sparse || o.with_cocci)
 		engines_merge(&o, jobs, njobs, &l);
 	if (o.verify) {
-		status = verify_all(&o, base, &l);
+		/* one call: files named together share their headers */
+		status = report_verify(stdout, base, o.files,
+				       (unsigned)o.nfiles, &l);
 		status = status == 2 ? EXIT_TROUBLE : status;
 	} else if (narrow(&o, jobs, njobs, &l, &fps, &nfps) ||
 		   report(&o, &l, fps, njobs, base)) {

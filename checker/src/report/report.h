@@ -58,12 +58,12 @@ int report_fix_apply(const struct diag_list *l, FILE *err);
 int report_fix_diff(FILE *out, const struct diag_list *l, FILE *err);
 
 /*
- * Match the diagnostics of @file against its inline expectations (paths
- * are compared as spelled relative to @base). Prints each mismatch to
- * @out; returns 0 when all match, 1 otherwise, and 2 when the file cannot
- * be read.
+ * Match the diagnostics located in @files, and in the headers they
+ * include, against the inline expectations of each (paths are compared
+ * as spelled relative to @base). Prints each mismatch to @out; returns 0
+ * when all match, 1 otherwise, and 2 when a file cannot be read.
  */
-int report_verify(FILE *out, const char *base, const char *file,
-		  const struct diag_list *l);
+int report_verify(FILE *out, const char *base, char *const *files,
+		  unsigned nfiles, const struct diag_list *l);
 
 #endif

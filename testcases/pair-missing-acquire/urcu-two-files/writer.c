@@ -7,7 +7,6 @@
 #define _LGPL_SOURCE
 #include <urcu/arch.h>
 #include <urcu/system.h>
-// expect-no-diagnostics
 
 struct msg {
 	int body;
@@ -16,7 +15,7 @@ struct msg {
 
 void msg_post(struct msg *m, int v)
 {
-	CMM_STORE_SHARED(m->body, v);
-	cmm_smp_wmb();
-	CMM_STORE_SHARED(m->ready, 1);
+	CMM_STORE_SHARED(m->body, v); // expect-note[pair-missing-acquire] {{msg_post() stores 'msg.body' here}}
+	cmm_smp_wmb(); // expect-note[pair-missing-acquire] {{ordered by cmm_smp_wmb() here}}
+	CMM_STORE_SHARED(m->ready, 1); // expect-note[pair-missing-acquire] {{then stores 'msg.ready' here}}
 }

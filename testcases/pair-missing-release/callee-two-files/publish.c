@@ -7,6 +7,6 @@
 
 void cfg_publish(struct cfg *c, int v)
 {
-	cfg_fill(c, v); // expect-note {{'cfg.data' is written in cfg_fill() called here (depth 1)}}
-	WRITE_ONCE(c->ready, 1); // expect-warning[pair-missing-release] {{'cfg.ready' is stored after 'cfg.data' with nothing ordering the two stores, but cfg_consume() reads them in the other order}}
+	cfg_fill(c, v); // expect-note {{'cfg.data' is written in cfg_fill() called here (depth 1)}} expect-note[pair-missing-release] {{cfg_publish() stores 'cfg.data' here}}
+	WRITE_ONCE(c->ready, 1); // expect-warning[pair-missing-release] {{'cfg.ready' is stored after 'cfg.data' with nothing ordering the two stores, but cfg_consume() reads them in the other order}} expect-note[pair-missing-release] {{then stores 'cfg.ready' here}}
 }
