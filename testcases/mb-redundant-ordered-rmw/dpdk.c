@@ -18,8 +18,8 @@ struct obj {
 /* bad: rte_smp_mb() after rte_atomic32_inc() */
 void obj_get(struct obj *o)
 {
-	rte_atomic32_inc(&o->refs); // expect-note[mb-redundant-ordered-rmw] {{'rte_atomic32_inc()' is fully ordered}} expect-known-to-fail: the note says the void rte_atomic32_inc() returns a value, a checker bug
-	rte_smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{rte_smp_mb() directly after 'rte_atomic32_inc()', which is fully ordered; the barrier is redundant}} expect-note@-1[mb-redundant-ordered-rmw] {{is fully ordered (generic/rte_atomic.h)}}
+	rte_atomic32_inc(&o->refs); // expect-note[mb-redundant-ordered-rmw] {{'rte_atomic32_inc()' is fully ordered (generic/rte_atomic.h)}}
+	rte_smp_mb(); // expect-warning[mb-redundant-ordered-rmw] {{rte_smp_mb() directly after 'rte_atomic32_inc()', which is fully ordered; the barrier is redundant}}
 }
 
 /* good: the atomic alone; and a barrier after a plain store */

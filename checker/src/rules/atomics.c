@@ -193,12 +193,17 @@ static void redundant_list(const struct evlist *l, void *arg)
 				"%s() directly %s '%s()', which is fully "
 				"ordered; the barrier is redundant",
 				e->name, after ? "after" : "before", rmw->name);
+		/* a kernel RMW is fully ordered because it returns a value;
+		 * DPDK's rte_atomic32_inc() is, and returns nothing */
 		rule_note(d, rmw,
 			  (rmw->flags & F_BITOP_V6) ?
 				  "'%s()' is fully ordered, even when the bit "
 				  "was already in that state, since v6.0 "
 				  "(--old-bitops for older trees)" :
+			  (rmw->flags & F_RET) ?
 				  "'%s()' returns a value and is fully ordered "
+				  "(Documentation/atomic_t.txt)" :
+				  "'%s()' is fully ordered "
 				  "(Documentation/atomic_t.txt)",
 			  rmw->name);
 	}
