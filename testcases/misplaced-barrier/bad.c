@@ -89,8 +89,8 @@ int gate_close(struct gate *g)
 
 int gate_enter(struct gate *g)
 {
-	smp_store_mb(g->users, 1); // expect-note[misplaced-barrier] {{ordered by smp_store_mb() here}} expect-note[misplaced-barrier] {{gate_enter() stores 'gate.users' here}} expect-known-to-fail: the partner's first access is named with the verb of a reader side ('reads'), though smp_store_mb() stores it, a checker bug
-	return !READ_ONCE(g->closing); // expect-note[misplaced-barrier] {{then reads 'gate.closing' here}} expect-note@-1[misplaced-barrier] {{'gate.users' here}}
+	smp_store_mb(g->users, 1); // expect-note[misplaced-barrier] {{ordered by smp_store_mb() here}} expect-note[misplaced-barrier] {{gate_enter() stores 'gate.users' here}}
+	return !READ_ONCE(g->closing); // expect-note[misplaced-barrier] {{then reads 'gate.closing' here}}
 }
 
 /* the reader reads the data before its smp_rmb() and the flag after */

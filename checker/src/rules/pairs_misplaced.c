@@ -146,6 +146,15 @@ const struct fact *misplaced_fence(const struct pair_candidate *c,
 	return NULL;
 }
 
+/* "reads" or "stores": what side @e's @k-th access does, for its notes. */
+static const char *role_verb(const struct pair_side *e, unsigned k)
+{
+	bool reads = k ? e->role == ROLE_WR || e->role == ROLE_RR :
+			 e->role == ROLE_RW || e->role == ROLE_RR;
+
+	return reads ? "reads" : "stores";
+}
+
 /* The fence stands next to the pair: move it between. */
 static void
 report_fence_outside(struct rule_tree_ctx *ctx, const struct rule *self,
@@ -180,8 +189,7 @@ report_fence_outside(struct rule_tree_ctx *ctx, const struct rule *self,
 		rule_tree_claim(ctx, y->o.by);
 	rule_tree_note(d, f1, "the %s of '%s' here", noun[0], k1);
 	rule_tree_note(d, f2, "then the %s of '%s' here", noun[1], k2);
-	pairs_note_side(c, d, y, x == c->a ? "reads" : "stores",
-			x == c->a ? "reads" : "stores");
+	pairs_note_side(c, d, y, role_verb(y, 0), role_verb(y, 1));
 	rule_tree_threads(ctx, d, c);
 	if (f1->line < f2->line && !strcmp(fence->file, f1->file)) {
 		if (before && fence->line + 1 == f1->line)
@@ -304,8 +312,7 @@ static void report_access_across(struct rule_tree_ctx *ctx,
 			       pairing_fn(c->set, other)->name);
 	rule_tree_note(d, f2, "then %s '%s' here", writer ? "stores" : "reads",
 		       writer ? dk : fk);
-	pairs_note_side(c, d, other, writer ? "reads" : "stores",
-			writer ? "reads" : "stores");
+	pairs_note_side(c, d, other, role_verb(other, 0), role_verb(other, 1));
 	rule_tree_threads(ctx, d, c);
 	if (!strcmp(f1->file, f2->file) && !strcmp(fence->file, f1->file) &&
 	    fence->line == f1->line + 1 && f2->line == fence->line + 1)
