@@ -236,6 +236,34 @@ report-special-file)
 	expect_status 0
 	grep -q "mb-after-atomic" zero.html || fail "the page lacks the finding"
 	;;
+output-is-input)
+	# -o naming a file to check would overwrite the source with its
+	# report: refused, the file left as it was, under any of its names
+	cp "$in/clean.c" x.c
+	for o in x.c ./x.c "$tmp/x.c"; do
+		run "$oc" x.c -o "$o"
+		expect_status 2
+		expect_err "-o $o names x.c, a file to check"
+		cmp -s x.c "$in/clean.c" || fail "-o $o overwrote x.c"
+	done
+	# with -p, a file of the database, even one not checked this time
+	# (copies: the test must not write into the checkout when it fails)
+	cp "$in/one.c" "$in/two.c" .
+	cp "$in/two.c" two-copy.c
+	mkdir -p pdb
+	printf '[{"directory":"%s","file":"%s","arguments":["cc","-I%s","-c","%s"]},\n' \
+		"$tmp" one.c "$in" one.c >pdb/compile_commands.json
+	printf '{"directory":"%s","file":"%s","arguments":["cc","-I%s","-c","%s"]}]\n' \
+		"$tmp" two.c "$in" two.c >>pdb/compile_commands.json
+	run "$oc" -p pdb --no-facts "$tmp/one.c" -o two.c
+	expect_status 2
+	expect_err "names .*two.c, a file to check"
+	cmp -s two-copy.c two.c || fail "-o overwrote two.c"
+	# a new file is still written
+	run "$oc" x.c -o report.txt
+	expect_status 0
+	[ -f report.txt ] || fail "-o report.txt not written"
+	;;
 tu-linear)
 	# Functions of one shape, N and 4N of them: what a rule looks up in
 	# the TU must grow with the functions, not with their square (issue
