@@ -324,7 +324,7 @@ set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 foreach(case reuse touched header-changed one-file-pairs-with-store
         command-changed merge shard pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
         header-callee-order header-context
-        duplicate-entry stale-row unreadable-row)
+        duplicate-entry stale-row unreadable-row foreign-store old-schema-store)
   add_test(NAME facts-${case}
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)
