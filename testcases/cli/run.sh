@@ -264,6 +264,30 @@ output-is-input)
 	expect_status 0
 	[ -f report.txt ] || fail "-o report.txt not written"
 	;;
+herd-missing)
+	# --herd says what keeps herd7 from a verdict: herd7 itself, or a
+	# file of the memory model, named with the directory looked in
+	bad=$root/testcases/sb-needs-full-barrier/bad.c
+	mkdir -p nobin bin model
+	run env PATH="$tmp/nobin" "$oc" --emit-litmus lit1 --herd "$bad"
+	expect_status 1
+	expect_out "herd7 gave no verdict: herd7 is not on PATH"
+	# a stand-in herd7 that, like the real one, finds no model file
+	printf '#!/bin/sh\necho "herd7: Cannot find file $2" >&2\nexit 2\n' >bin/herd7
+	chmod +x bin/herd7
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit2 --herd \
+		--herd-dir "$tmp/model" "$bad"
+	expect_status 1
+	expect_out "herd7 gave no verdict: the kernel's memory model is missing: no linux-kernel.cfg in $tmp/model"
+	touch model/linux-kernel.cfg model/linux-kernel.def model/linux-kernel.bell
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit3 --herd \
+		--herd-dir "$tmp/model" "$bad"
+	expect_out "no linux-kernel.cat in $tmp/model"
+	# C11 code: rc11.cat is herd7's own, and herd7 says it is missing
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit4 --herd \
+		"$root/testcases/pair-missing-acquire/bad.c"
+	expect_out "herd7 gave no verdict: herd7 cannot find rc11.cat"
+	;;
 tu-linear)
 	# Functions of one shape, N and 4N of them: what a rule looks up in
 	# the TU must grow with the functions, not with their square (issue
