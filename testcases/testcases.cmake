@@ -234,7 +234,7 @@ foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
         json non-utf8 fix-in-place explain opt-in-remarks report-special-file
-        output-is-input herd-missing)
+        output-is-input herd-missing binary-input)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()

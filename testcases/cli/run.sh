@@ -288,6 +288,21 @@ herd-missing)
 		"$root/testcases/pair-missing-acquire/bad.c"
 	expect_out "herd7 gave no verdict: herd7 cannot find rc11.cat"
 	;;
+binary-input)
+	# an executable or any binary file is no C source: one clear error
+	# for that file (not libclang's "AST read error"), the others checked
+	run "$oc" /bin/true
+	expect_status 2
+	expect_out "^/bin/true: error: is not a C source file (an ELF binary)"
+	printf 'int x;\n\000\001\002\n' >data.c
+	run "$oc" data.c
+	expect_status 2
+	expect_out "^data.c: error: is not a C source file (a NUL byte at offset 7)"
+	run "$oc" /bin/true "$in/one.c" -- "-I$in"
+	expect_status 2
+	expect_out "shared.h:12:2: warning:"
+	echo "$out" | grep -q "AST read error" && fail "libclang's words: $out"
+	;;
 tu-linear)
 	# Functions of one shape, N and 4N of them: what a rule looks up in
 	# the TU must grow with the functions, not with their square (issue
