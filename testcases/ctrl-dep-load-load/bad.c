@@ -18,7 +18,7 @@ void publish(struct msg *m, int v)
 
 int bad_spin_then_read(struct msg *m)
 {
-	while (!READ_ONCE(m->ready)) // expect-note {{'publish()' writes 'struct msg.data' before 'struct msg.ready' with smp_wmb()}}
+	while (!READ_ONCE(m->ready)) // expect-note {{'publish()' writes 'msg.data' before 'msg.ready' with smp_wmb()}}
 		;
 	return READ_ONCE(m->data); // expect-warning[ctrl-dep-load-load] {{READ_ONCE(m->data) after the spin-wait on READ_ONCE(m->ready) is not ordered after it}}
 }
@@ -48,6 +48,6 @@ int bad_same_struct(struct slot *s)
 
 	while (!READ_ONCE(s->full))
 		;
-	v = s->val; // expect-warning[ctrl-dep-load-load] {{plain load of 'struct slot.val' after the spin-wait}}
+	v = s->val; // expect-warning[ctrl-dep-load-load] {{plain load of 'slot.val' after the spin-wait}}
 	return v;
 }

@@ -12,7 +12,7 @@ struct job {
 
 int job_wait(struct job *j)
 {
-	while (!qatomic_read(&j->done))
+	while (!qatomic_read(&j->done)) // expect-note {{'job.done' and 'job.ret' are in the same struct}}
 		;
 	return qatomic_read(&j->ret); // expect-warning[ctrl-dep-load-load] {{qatomic_read(&j->ret) after the spin-wait on qatomic_read(&j->done) is not ordered after it}}
 }

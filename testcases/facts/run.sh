@@ -219,9 +219,9 @@ pair-cap)
 		echo 'int r(struct s *p) { if (__atomic_load_n(&p->b, __ATOMIC_RELAXED)) return __atomic_load_n(&p->a, __ATOMIC_RELAXED); return 0; }'
 	} >many.c
 	run "$oc" many.c
-	expect_out "remark: pairing capped: 'struct s.a' then 'struct s.b' has 300 sides like this one; each partner was paired with the first 256"
+	expect_out "remark: pairing capped: 's.a' then 's.b' has 300 sides like this one; each partner was paired with the first 256"
 	expect_out "many.c:302:.*warning:"
-	expect_out "note: 'w0()' writes 'struct s.a' before 'struct s.b'"
+	expect_out "note: 'w0()' writes 's.a' before 's.b'"
 	;;
 two-cwds)
 	# a header's function is one function whoever stored it: the store
@@ -326,7 +326,7 @@ header-context)
 			echo "]"
 		} >build/compile_commands.json
 		run "$oc" -p build --no-facts -j1
-		expect_out "q.h:12:5: warning: plain load of 'struct q.owner' heads the control dependency"
+		expect_out "q.h:12:5: warning: plain load of 'q.owner' heads the control dependency"
 		[ -z "$first" ] || [ "$out" = "$first" ] || fail "the order of the files changed the findings: $first
 then: $out"
 		first=$out
