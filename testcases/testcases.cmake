@@ -235,7 +235,8 @@ foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         malformed-database file-not-in-database does-not-parse clean-exit-zero
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
         json non-utf8 fix-in-place explain opt-in-remarks report-special-file
-        verify-notes verify-header verify-known-to-fail)
+        verify-notes verify-header verify-known-to-fail output-is-input
+        herd-missing binary-input)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()
@@ -325,7 +326,7 @@ set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 foreach(case reuse touched header-changed one-file-pairs-with-store
         command-changed merge shard pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
         header-callee-order header-context
-        duplicate-entry stale-row unreadable-row)
+        duplicate-entry stale-row unreadable-row foreign-store old-schema-store)
   add_test(NAME facts-${case}
            COMMAND ${OC_TESTCASES}/facts/run.sh $<TARGET_FILE:ordercheck> ${case})
   set_tests_properties(facts-${case} PROPERTIES SKIP_RETURN_CODE 77)

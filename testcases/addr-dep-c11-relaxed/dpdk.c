@@ -27,7 +27,7 @@ void fib_set_default(struct fib *f, struct route *r)
 /* bad: a relaxed load, then read through */
 uint32_t fib_lookup(struct fib *f)
 {
-	struct route *r = __atomic_load_n(&f->def, __ATOMIC_RELAXED); // expect-warning[addr-dep-c11-relaxed] {{relaxed load of 'struct fib.def', then read through ('r->next_hop'): C11 gives a relaxed load no dependency ordering, so the read may see what was there before __atomic_store_n() in fib_set_default() published it; use __ATOMIC_ACQUIRE (__ATOMIC_CONSUME is compiled as acquire)}}
+	struct route *r = __atomic_load_n(&f->def, __ATOMIC_RELAXED); // expect-warning[addr-dep-c11-relaxed] {{relaxed load of 'fib.def', then read through ('r->next_hop'): C11 gives a relaxed load no dependency ordering, so the read may see what was there before __atomic_store_n() in fib_set_default() published it; use __ATOMIC_ACQUIRE (__ATOMIC_CONSUME is compiled as acquire)}}
 
 	return r ? r->next_hop : 0; // expect-note[addr-dep-c11-relaxed] {{read through here}}
 }

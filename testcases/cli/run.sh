@@ -236,6 +236,73 @@ report-special-file)
 	expect_status 0
 	grep -q "mb-after-atomic" zero.html || fail "the page lacks the finding"
 	;;
+output-is-input)
+	# -o naming a file to check would overwrite the source with its
+	# report: refused, the file left as it was, under any of its names
+	cp "$in/clean.c" x.c
+	for o in x.c ./x.c "$tmp/x.c"; do
+		run "$oc" x.c -o "$o"
+		expect_status 2
+		expect_err "-o $o names x.c, a file to check"
+		cmp -s x.c "$in/clean.c" || fail "-o $o overwrote x.c"
+	done
+	# with -p, a file of the database, even one not checked this time
+	# (copies: the test must not write into the checkout when it fails)
+	cp "$in/one.c" "$in/two.c" .
+	cp "$in/two.c" two-copy.c
+	mkdir -p pdb
+	printf '[{"directory":"%s","file":"%s","arguments":["cc","-I%s","-c","%s"]},\n' \
+		"$tmp" one.c "$in" one.c >pdb/compile_commands.json
+	printf '{"directory":"%s","file":"%s","arguments":["cc","-I%s","-c","%s"]}]\n' \
+		"$tmp" two.c "$in" two.c >>pdb/compile_commands.json
+	run "$oc" -p pdb --no-facts "$tmp/one.c" -o two.c
+	expect_status 2
+	expect_err "names .*two.c, a file to check"
+	cmp -s two-copy.c two.c || fail "-o overwrote two.c"
+	# a new file is still written
+	run "$oc" x.c -o report.txt
+	expect_status 0
+	[ -f report.txt ] || fail "-o report.txt not written"
+	;;
+herd-missing)
+	# --herd says what keeps herd7 from a verdict: herd7 itself, or a
+	# file of the memory model, named with the directory looked in
+	bad=$root/testcases/sb-needs-full-barrier/bad.c
+	mkdir -p nobin bin model
+	run env PATH="$tmp/nobin" "$oc" --emit-litmus lit1 --herd "$bad"
+	expect_status 1
+	expect_out "herd7 gave no verdict: herd7 is not on PATH"
+	# a stand-in herd7 that, like the real one, finds no model file
+	printf '#!/bin/sh\necho "herd7: Cannot find file $2" >&2\nexit 2\n' >bin/herd7
+	chmod +x bin/herd7
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit2 --herd \
+		--herd-dir "$tmp/model" "$bad"
+	expect_status 1
+	expect_out "herd7 gave no verdict: the kernel's memory model is missing: no linux-kernel.cfg in $tmp/model"
+	touch model/linux-kernel.cfg model/linux-kernel.def model/linux-kernel.bell
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit3 --herd \
+		--herd-dir "$tmp/model" "$bad"
+	expect_out "no linux-kernel.cat in $tmp/model"
+	# C11 code: rc11.cat is herd7's own, and herd7 says it is missing
+	run env PATH="$tmp/bin:$PATH" "$oc" --emit-litmus lit4 --herd \
+		"$root/testcases/pair-missing-acquire/bad.c"
+	expect_out "herd7 gave no verdict: herd7 cannot find rc11.cat"
+	;;
+binary-input)
+	# an executable or any binary file is no C source: one clear error
+	# for that file (not libclang's "AST read error"), the others checked
+	run "$oc" /bin/true
+	expect_status 2
+	expect_out "^/bin/true: error: is not a C source file (an ELF binary)"
+	printf 'int x;\n\000\001\002\n' >data.c
+	run "$oc" data.c
+	expect_status 2
+	expect_out "^data.c: error: is not a C source file (a NUL byte at offset 7)"
+	run "$oc" /bin/true "$in/one.c" -- "-I$in"
+	expect_status 2
+	expect_out "shared.h:12:2: warning:"
+	echo "$out" | grep -q "AST read error" && fail "libclang's words: $out"
+	;;
 tu-linear)
 	# Functions of one shape, N and 4N of them: what a rule looks up in
 	# the TU must grow with the functions, not with their square (issue

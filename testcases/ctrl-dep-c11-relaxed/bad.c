@@ -12,5 +12,5 @@ void producer(void)
 void bad_relaxed_ctrl(void)
 {
 	if (atomic_load_explicit(&ready, memory_order_relaxed)) // expect-note {{the relaxed load}}
-		atomic_store_explicit(&reply, 1, memory_order_relaxed); // expect-warning[ctrl-dep-c11-relaxed] {{C11 has no control dependencies; use memory_order_acquire on the load}}
+		atomic_store_explicit(&reply, 1, memory_order_relaxed); // expect-warning[ctrl-dep-c11-relaxed] {{a relaxed load of 'ready': C11 has no control dependencies; use memory_order_acquire on the load}}
 }

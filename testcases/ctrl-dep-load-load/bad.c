@@ -18,7 +18,7 @@ void publish(struct msg *m, int v)
 
 int bad_spin_then_read(struct msg *m)
 {
-	while (!READ_ONCE(m->ready)) // expect-note {{'publish()' writes 'struct msg.data' before 'struct msg.ready' with smp_wmb()}}
+	while (!READ_ONCE(m->ready)) // expect-note {{'publish()' writes 'msg.data' before 'msg.ready' with smp_wmb()}}
 		;
 	return READ_ONCE(m->data); // expect-warning[ctrl-dep-load-load] {{READ_ONCE(m->data) after the spin-wait on READ_ONCE(m->ready) is not ordered after it}}
 }
@@ -31,8 +31,8 @@ void send(int v)
 
 int bad_if_then_read(void)
 {
-	if (READ_ONCE(flag)) // expect-note[ctrl-dep-load-load] {{'send()' writes 'payload' before 'flag' with smp_store_release()}} expect-known-to-fail: the note spells the keys as the IR does ('global:payload', 'global:flag'), a checker bug
-		return READ_ONCE(payload); // expect-warning[ctrl-dep-load-load] {{in the 'if' on READ_ONCE(flag)}} expect-note@-1[ctrl-dep-load-load] {{'send()' writes}}
+	if (READ_ONCE(flag)) // expect-note[ctrl-dep-load-load] {{'send()' writes 'payload' before 'flag' with smp_store_release()}}
+		return READ_ONCE(payload); // expect-warning[ctrl-dep-load-load] {{in the 'if' on READ_ONCE(flag)}}
 	return -1;
 }
 
@@ -46,8 +46,8 @@ int bad_same_struct(struct slot *s)
 {
 	int v;
 
-	while (!READ_ONCE(s->full)) // expect-note[ctrl-dep-load-load] {{'struct slot.full' and 'struct slot.val' are in the same struct}}
+	while (!READ_ONCE(s->full)) // expect-note[ctrl-dep-load-load] {{'slot.full' and 'slot.val' are in the same struct}}
 		;
-	v = s->val; // expect-warning[ctrl-dep-load-load] {{plain load of 'struct slot.val' after the spin-wait}}
+	v = s->val; // expect-warning[ctrl-dep-load-load] {{plain load of 'slot.val' after the spin-wait}}
 	return v;
 }

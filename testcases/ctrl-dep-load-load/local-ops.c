@@ -26,7 +26,7 @@ long lbuf_peek(struct lbuf *b)
 {
 	long v = -1;
 
-	if (local_read(&b->ready)) // expect-note {{'lbuf_fill()' writes 'struct lbuf.data' before 'struct lbuf.ready' with smp_wmb()}}
+	if (local_read(&b->ready)) // expect-note {{'lbuf_fill()' writes 'lbuf.data' before 'lbuf.ready' with smp_wmb()}}
 		v = local_read(&b->data); // expect-warning[ctrl-dep-load-load] {{local_read(&b->data) in the 'if' on local_read(&b->ready) is not ordered after it}}
 	return v;
 }

@@ -12,7 +12,7 @@ struct job {
 
 int job_wait(struct job *j)
 {
-	while (!qatomic_read(&j->done)) // expect-note[ctrl-dep-load-load] {{'struct job.done' and 'struct job.ret' are in the same struct}}
+	while (!qatomic_read(&j->done)) // expect-note[ctrl-dep-load-load] {{'job.done' and 'job.ret' are in the same struct}}
 		;
 	return qatomic_read(&j->ret); // expect-warning[ctrl-dep-load-load] {{qatomic_read(&j->ret) after the spin-wait on qatomic_read(&j->done) is not ordered after it}}
 }

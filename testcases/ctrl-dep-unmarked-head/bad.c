@@ -19,6 +19,6 @@ int peek(struct ring *r)
 
 void bad_plain_head(struct ring *r)
 {
-	if (r->head) // expect-warning[ctrl-dep-unmarked-head] {{plain load of 'struct ring.head' heads the control dependency that orders WRITE_ONCE(r->ready, 1)}}
+	if (r->head) // expect-warning[ctrl-dep-unmarked-head] {{plain load of 'ring.head' heads the control dependency that orders WRITE_ONCE(r->ready, 1)}}
 		WRITE_ONCE(r->ready, 1); // expect-note {{the store the branch is meant to order}}
 }

@@ -20,5 +20,5 @@ void reset(struct chan *c)
 void bad_plain_store(struct chan *c)
 {
 	if (READ_ONCE(c->flag)) // expect-note {{the load the branch depends on}}
-		c->reply = 1; // expect-warning[ctrl-dep-unmarked-store] {{plain store to 'struct chan.reply' is ordered after READ_ONCE(c->flag) only by the 'if'}}
+		c->reply = 1; // expect-warning[ctrl-dep-unmarked-store] {{plain store to 'chan.reply' is ordered after READ_ONCE(c->flag) only by the 'if'}}
 }

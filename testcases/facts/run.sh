@@ -219,9 +219,9 @@ pair-cap)
 		echo 'int r(struct s *p) { if (__atomic_load_n(&p->b, __ATOMIC_RELAXED)) return __atomic_load_n(&p->a, __ATOMIC_RELAXED); return 0; }'
 	} >many.c
 	run "$oc" many.c
-	expect_out "remark: pairing capped: 'struct s.a' then 'struct s.b' has 300 sides like this one; each partner was paired with the first 256"
+	expect_out "remark: pairing capped: 's.a' then 's.b' has 300 sides like this one; each partner was paired with the first 256"
 	expect_out "many.c:302:.*warning:"
-	expect_out "note: 'w0()' writes 'struct s.a' before 'struct s.b'"
+	expect_out "note: 'w0()' writes 's.a' before 's.b'"
 	;;
 two-cwds)
 	# a header's function is one function whoever stored it: the store
@@ -326,7 +326,7 @@ header-context)
 			echo "]"
 		} >build/compile_commands.json
 		run "$oc" -p build --no-facts -j1
-		expect_out "q.h:12:5: warning: plain load of 'struct q.owner' heads the control dependency"
+		expect_out "q.h:12:5: warning: plain load of 'q.owner' heads the control dependency"
 		[ -z "$first" ] || [ "$out" = "$first" ] || fail "the order of the files changed the findings: $first
 then: $out"
 		first=$out
@@ -425,6 +425,66 @@ corrupt-store)
 	run "$oc" merge-facts out.sqlite build/ordercheck-facts.sqlite.corrupt
 	expect_status 2
 	expect_err "cannot use facts store"
+	;;
+foreign-store)
+	# an SQLite file that is someone else's database is not a cache of
+	# ours: refused, named, and not written (not even our tables)
+	setup
+	python3 - <<-'PY'
+	import sqlite3
+	for p in ("build/ordercheck-facts.sqlite", "mine.sqlite"):
+	    db = sqlite3.connect(p)
+	    db.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT)")
+	    db.execute("INSERT INTO notes(body) VALUES ('keep me')")
+	    db.commit()
+	    db.close()
+	PY
+	cp build/ordercheck-facts.sqlite before.sqlite
+	run "$oc" -p build
+	expect_status 2
+	expect_err "build/ordercheck-facts.sqlite is not an ordercheck facts store"
+	cmp -s before.sqlite build/ordercheck-facts.sqlite ||
+		fail "the foreign database was written into"
+	[ ! -e build/ordercheck-facts.sqlite.corrupt ] || fail "set aside as damaged"
+	cp mine.sqlite before.sqlite
+	run "$oc" --facts mine.sqlite "$tmp/tree/producer.c"
+	expect_status 2
+	expect_err "mine.sqlite is not an ordercheck facts store"
+	cmp -s before.sqlite mine.sqlite || fail "--facts FILE was written into"
+	run "$oc" merge-facts mine.sqlite
+	expect_status 2
+	cmp -s before.sqlite mine.sqlite || fail "merge-facts wrote into it"
+	;;
+old-schema-store)
+	# a store of an older layout is ours: emptied and filled again
+	setup
+	run "$oc" -p build
+	expect_status 1
+	python3 - <<-'PY'
+	import sqlite3
+	db = sqlite3.connect("build/ordercheck-facts.sqlite")
+	db.execute("UPDATE meta SET v='1' WHERE k='schema'")
+	db.commit()
+	PY
+	run "$oc" -p build
+	expect_status 1
+	expect_out "$finding"
+	echo "$err" | grep -q "files unchanged" && fail "an old store's rows were used: $err"
+	v=$(python3 -c 'import sqlite3; print(sqlite3.connect("build/ordercheck-facts.sqlite").execute("SELECT v FROM meta WHERE k=\x27schema\x27").fetchone()[0])')
+	[ "$v" != 1 ] || fail "the schema number was not brought up to date"
+	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build
+	expect_err "2 of 2 files unchanged"
+	# our tables, empty, no schema row: a first run stopped early
+	python3 - <<-'PY'
+	import sqlite3
+	db = sqlite3.connect("build/ordercheck-facts.sqlite")
+	db.execute("DELETE FROM meta")
+	db.execute("DELETE FROM tu")
+	db.commit()
+	PY
+	run "$oc" -p build
+	expect_status 1
+	expect_out "$finding"
 	;;
 litmus)
 	# one test per pairing finding, in herd7's syntax (checked by our

@@ -138,6 +138,6 @@ int gen_peek(struct gen *x, unsigned *g)
 
 	*g = READ_ONCE(x->g);
 	smp_rmb();
-	on = READ_ONCE(x->on); // expect-note[ctrl-dep-load-load] {{'gen_post()' writes 'struct gen.arg' before 'struct gen.on' with smp_wmb()}}
+	on = READ_ONCE(x->on); // expect-note[ctrl-dep-load-load] {{'gen_post()' writes 'gen.arg' before 'gen.on' with smp_wmb()}}
 	return on ? READ_ONCE(x->arg) : -1; // expect-warning[ctrl-dep-load-load] {{READ_ONCE(x->arg) in the 'if' on READ_ONCE(x->on) is not ordered after it}}
 }

@@ -19,7 +19,7 @@ void handoff_give(struct handoff *h, int v)
 
 int handoff_take(struct handoff *h)
 {
-	while (!READ_ONCE(h->done)) // expect-note[unordered-flag] {{handoff_take() spins on 'handoff.done' here}} expect-note[ctrl-dep-load-load] {{'struct handoff.done' and 'struct handoff.payload' are in the same struct}}
+	while (!READ_ONCE(h->done)) // expect-note[unordered-flag] {{handoff_take() spins on 'handoff.done' here}} expect-note[ctrl-dep-load-load] {{'handoff.done' and 'handoff.payload' are in the same struct}}
 		cpu_relax();
 	return h->payload; // expect-warning[ctrl-dep-load-load] {{after the spin-wait}} expect-note[unordered-flag] {{then reads 'handoff.payload' here}}
 }

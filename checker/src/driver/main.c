@@ -180,6 +180,35 @@ static int load_jobs(const struct options *o, const char *base,
 	return 0;
 }
 
+/*
+ * Whether -o names a file of @jobs: the report would overwrite a source.
+ * By device and inode when the output exists (./x.c is x.c, and so is a
+ * link to it), else by name. Prints why and returns true.
+ */
+static bool output_is_input(const char *output, const struct tu_job *jobs,
+			    unsigned njobs)
+{
+	struct stat out, in;
+	bool exists = !stat(output, &out);
+	unsigned i;
+
+	for (i = 0; i < njobs; i++) {
+		bool same = exists ? !stat(jobs[i].file, &in) &&
+					     in.st_dev == out.st_dev &&
+					     in.st_ino == out.st_ino :
+				     !strcmp(jobs[i].file, output);
+
+		if (!same)
+			continue;
+		fprintf(stderr,
+			"ordercheck: -o %s names %s, a file to check; the "
+			"report would overwrite it\n",
+			output, jobs[i].file);
+		return true;
+	}
+	return false;
+}
+
 static double mono_seconds(void)
 {
 	struct timespec ts;
@@ -332,6 +361,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (load_jobs(&o, base, &jobs, &njobs, &to))
+		goto out;
+	/* with -p, any file of the database, checked this time or not */
+	if (o.output && (output_is_input(o.output, jobs, njobs) ||
+			 output_is_input(o.output, to.db, to.ndb)))
 		goto out;
 	co.frontend.resource_dir = o.resource_dir;
 	co.frontend.base_dir = co.analyze.build.base_dir = base;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../events/keys.h"
@@ -664,7 +665,66 @@ static char *model_dir_of(const char *file)
 	return NULL;
 }
 
-char *litmus_herd(const char *path, const char *herd_dir, bool c11)
+/* Whether an executable @name is in a directory of $PATH. */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	bool found = false;
+
+	for (p = path ? path : ""; *p && !found; p = *end ? end + 1 : end) {
+		char *full;
+
+		end = strchrnul(p, ':');
+		full = xasprintf("%.*s/%s", (int)(end - p), p, name);
+		found = !access(full, X_OK);
+		free(full);
+	}
+	return found;
+}
+
+/*
+ * What herd7 needs for the kernel's model, in the directory it runs in:
+ * linux-kernel.cfg names the .def, .bell and .cat, and the .cat includes
+ * lock.cat (Linux 6.1's tools/memory-model).
+ */
+static const char *const lkmm_files[] = {
+	"linux-kernel.cfg", "linux-kernel.def", "linux-kernel.bell",
+	"linux-kernel.cat", "lock.cat",
+};
+
+/*
+ * Why herd7 cannot give a verdict in @dir before it runs: not on PATH, or
+ * a model file missing, named with the path looked at (malloc); NULL if
+ * nothing is missing.
+ */
+static char *herd_missing(const char *dir, bool c11)
+{
+	char *abs, *why = NULL;
+	struct stat st;
+	unsigned i;
+
+	if (!on_path("herd7"))
+		return xstrdup("herd7 is not on PATH (scripts/install-deps.sh "
+			       "builds it into /opt/herd7/bin)");
+	if (c11) /* rc11.cat is in herd7's own library */
+		return NULL;
+	abs = path_absolute(dir);
+	for (i = 0; i < sizeof(lkmm_files) / sizeof(lkmm_files[0]) && !why;
+	     i++) {
+		char *f = xasprintf("%s/%s", abs, lkmm_files[i]);
+
+		if (stat(f, &st))
+			why = xasprintf("the kernel's memory model is missing: "
+					"no %s in %s (--herd-dir DIR names "
+					"the kernel's tools/memory-model)",
+					lkmm_files[i], abs);
+		free(f);
+	}
+	free(abs);
+	return why;
+}
+
+char *litmus_herd(const char *path, const char *herd_dir, bool c11, char **why)
 {
 	char abs[PATH_MAX], *out, *line, *verdict = NULL;
 	const char *dir = herd_dir ? herd_dir : "tools/memory-model";
@@ -672,11 +732,18 @@ char *litmus_herd(const char *path, const char *herd_dir, bool c11)
 	char *plain[] = { "herd7", "-model", "rc11.cat", abs, NULL };
 	int status;
 
-	if (!realpath(path, abs))
+	*why = NULL;
+	if (!realpath(path, abs)) {
+		*why = xasprintf("%s: %s", path, strerror(errno));
 		return NULL;
-	out = run_capture(c11 ? plain : lkmm, c11 ? NULL : dir, false, &status);
-	if (!out)
+	}
+	if ((*why = herd_missing(dir, c11)))
 		return NULL;
+	out = run_capture(c11 ? plain : lkmm, c11 ? NULL : dir, true, &status);
+	if (!out) {
+		*why = xstrdup("herd7 could not be started");
+		return NULL;
+	}
 	/* "Observation NAME Sometimes 1 3" */
 	for (line = strstr(out, "Observation "); line && !verdict;
 	     line = strstr(line + 1, "Observation ")) {
@@ -685,6 +752,13 @@ char *litmus_herd(const char *path, const char *herd_dir, bool c11)
 		if (sscanf(line, "Observation %255s %31s", name, v) == 2)
 			verdict = xstrdup(v);
 	}
+	/* "herd7: Cannot find file rc11.cat": a model file it looked for */
+	if (!verdict && (line = strstr(out, "Cannot find file ")))
+		*why = xasprintf("herd7 cannot find %.*s",
+				 (int)strcspn(line + 17, "\n"), line + 17);
+	else if (!verdict)
+		*why = xasprintf("herd7 said no Observation (exit status %d)",
+				 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	free(out);
 	return verdict;
 }
@@ -734,6 +808,7 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 		const struct litmus_finding *f = &l->v[i];
 		struct oc_diag *d = &diags->v[f->diag];
 		char *path, *fix = NULL, *verdict, *fixed = NULL, *dir = NULL;
+		char *why = NULL, *why_fixed = NULL;
 		bool c11 = c11_side(&f->p0) && c11_side(&f->p1);
 
 		path = litmus_write(o->dir, i + 1, f->rule, f->shape, &f->p0,
@@ -750,16 +825,17 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 		if (o->herd) {
 			if (!o->herd_dir && !c11)
 				dir = model_dir_of(f->p0.fn->v[f->p0.i].file);
-			verdict = litmus_herd(
-				path, o->herd_dir ? o->herd_dir : dir, c11);
+			verdict = litmus_herd(path,
+					      o->herd_dir ? o->herd_dir : dir,
+					      c11, &why);
 			if (fix && verdict)
 				fixed = litmus_herd(
 					fix, o->herd_dir ? o->herd_dir : dir,
-					c11);
+					c11, &why_fixed);
 			if (!verdict)
 				note(d, path,
-				     xstrdup("herd7 gave no verdict (not on "
-					     "PATH?)"));
+				     xasprintf("herd7 gave no verdict: %s",
+					       why));
 			else if (fix)
 				note(d, path,
 				     xasprintf("herd7 (%s): the outcome is %s; "
@@ -775,6 +851,9 @@ void litmus_emit(const struct litmus_findings *l, const struct litmus_opts *o,
 			free(verdict);
 			free(fixed);
 			free(dir);
+			free(why);
+			free(why_fixed);
+			why = why_fixed = NULL;
 		}
 		free(path);
 		free(fix);

@@ -79,9 +79,11 @@ char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
 
 /*
  * herd7's verdict on the test at @path ("Sometimes", "Never", "Always"),
- * or NULL if herd7 is not on PATH or said something else (malloc).
+ * or NULL with *@why saying why not (malloc): herd7 not on PATH, a file
+ * of the model missing from @herd_dir (named with the path looked at),
+ * or herd7 said something else.
  */
-char *litmus_herd(const char *path, const char *herd_dir, bool c11);
+char *litmus_herd(const char *path, const char *herd_dir, bool c11, char **why);
 
 /* "struct foo.bar" -> "foo.bar", "global:x@f.c" -> "x": as users say it. */
 const char *litmus_key_text(const char *key, char *buf, unsigned n);

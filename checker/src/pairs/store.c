@@ -100,6 +100,42 @@ static bool damaged(int rc, struct facts_store *s)
 	return bad;
 }
 
+/* Whether @sql, a query, gives a row. */
+static bool has_row(struct facts_store *s, const char *sql)
+{
+	sqlite3_stmt *st;
+	bool row;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return false;
+	row = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return row;
+}
+
+/*
+ * Whether the file is someone else's database: it has tables but no
+ * schema row of ours. A store whose first run stopped between creating
+ * its tables and writing that row is ours: only meta and tu, both empty.
+ * Reads only; a file that is no database at all is not foreign but
+ * damaged (damaged()).
+ */
+static bool foreign(struct facts_store *s)
+{
+	char *have = schema_of(s);
+	bool ours = have[0] != '\0';
+
+	free(have);
+	if (ours)
+		return false;
+	return has_row(s, "SELECT 1 FROM sqlite_master WHERE type='table'"
+			  " AND name NOT IN ('meta','tu')") ||
+	       (has_row(s, "SELECT 1 FROM sqlite_master WHERE name='meta'") &&
+		has_row(s, "SELECT 1 FROM meta")) ||
+	       (has_row(s, "SELECT 1 FROM sqlite_master WHERE name='tu'") &&
+		has_row(s, "SELECT 1 FROM tu"));
+}
+
 static struct facts_store *open_store(const char *path, bool check,
 				      bool *corrupt, char **err)
 {
@@ -116,13 +152,30 @@ static struct facts_store *open_store(const char *path, bool check,
 		goto bad;
 	}
 	sqlite3_busy_timeout(s->db, 10000);
-	/* a file that is not a database fails here, with SQLite's words */
-	rc = sqlite3_exec(s->db, schema, NULL, NULL, NULL);
-	if (check && damaged(rc, s)) {
+	/* damage first: a damaged page can look like someone's table */
+	if (check && damaged(SQLITE_OK, s)) {
+		rc = sqlite3_errcode(s->db);
 		*corrupt = true;
 		*err = xasprintf("facts store %s is damaged: %s", path,
-				 rc == SQLITE_OK ? "quick_check failed" :
-						   sqlite3_errmsg(s->db));
+				 rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT ?
+					 sqlite3_errmsg(s->db) :
+					 "quick_check failed");
+		goto bad;
+	}
+	/* before our CREATE TABLEs write into it */
+	if (foreign(s)) {
+		*err = xasprintf("%s is not an ordercheck facts store: an "
+				 "SQLite database with tables of its own; "
+				 "refusing to write into it",
+				 path);
+		goto bad;
+	}
+	/* a file that is not a database fails here, with SQLite's words */
+	rc = sqlite3_exec(s->db, schema, NULL, NULL, NULL);
+	if (check && rc != SQLITE_OK && damaged(rc, s)) {
+		*corrupt = true;
+		*err = xasprintf("facts store %s is damaged: %s", path,
+				 sqlite3_errmsg(s->db));
 		goto bad;
 	}
 	if (rc != SQLITE_OK) {

@@ -94,17 +94,12 @@ static bool update_side(const struct function_ir *fn, const char *key,
 	       find_in(&fn->body, is_seq_read, NULL);
 }
 
-/* "gp", "struct foo.next": a location key as the user would say it. */
+/* "gp", "foo.next": a location key as the user would say it. */
 static const char *key_text(const char *key)
 {
 	static char buf[128];
-	int len;
-	const char *s = keys_shown(key, KEYS_MESSAGE, &len);
 
-	if (!s[len])
-		return s;
-	snprintf(buf, sizeof(buf), "%.*s", len, s);
-	return buf;
+	return rule_key_text(key, buf, sizeof(buf));
 }
 
 /* A marked load that heads an address dependency in the LKMM. */

@@ -13,7 +13,14 @@
  */
 bool rule_under_lock(const struct function_ir *fn);
 
-/* "READ_ONCE(a)", "atomic_read()", "plain load of 'struct foo.bar'". */
+/*
+ * A location key as the user spells it, into @buf: "data" for the key
+ * global:data, "foo.bar" for struct foo.bar; as the pairing rules and
+ * litmus tests name it (litmus_key_text()). NULL: "?".
+ */
+const char *rule_key_text(const char *key, char *buf, size_t n);
+
+/* "READ_ONCE(a)", "atomic_read()", "plain load of 'foo.bar'". */
 const char *rule_event_text(const struct event *e, char *buf, size_t n);
 
 /* An acquire load or an RMW that orders what follows it: nothing after it

@@ -220,7 +220,7 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 	struct scan *s = arg;
 	const struct event *br, *plain, *st = NULL;
 	struct oc_diag *d;
-	char ss[160];
+	char ss[160], ks[128];
 	unsigned i, leg, j;
 
 	evlist_for_each(l, i, br) {
@@ -250,7 +250,7 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 				"fuse, reuse or invent it: use READ_ONCE() "
 				"(every other access to it in this file is "
 				"marked)",
-				plain->key,
+				rule_key_text(plain->key, ks, sizeof(ks)),
 				rule_event_text(st, ss, sizeof(ss)));
 		rule_note(d, st, "the store the branch is meant to order");
 	}
@@ -272,7 +272,7 @@ static void unmarked_store_list(const struct evlist *l, void *arg)
 	struct scan *s = arg;
 	const struct event *br, *head, *st;
 	struct oc_diag *d;
-	char hs[160];
+	char hs[160], ks[128];
 	unsigned i, leg;
 
 	evlist_for_each(l, i, br) {
@@ -290,7 +290,8 @@ static void unmarked_store_list(const struct evlist *l, void *arg)
 				"tear, merge or speculate a plain store: "
 				"use WRITE_ONCE() (every other access to "
 				"it in this file is marked)",
-				st->key, rule_event_text(head, hs, sizeof(hs)));
+				rule_key_text(st->key, ks, sizeof(ks)),
+				rule_event_text(head, hs, sizeof(hs)));
 			rule_note(d, head, "the load the branch depends on");
 		}
 	}
@@ -363,18 +364,22 @@ static const char *related(struct scan *s, const struct event *flag,
 			   const struct event *data, char *buf, size_t n,
 			   const struct writer_order **w)
 {
+	char fk[128], dk[128];
+
 	*w = NULL;
 	if (!flag->key || !data->key || !strcmp(flag->key, data->key))
 		return NULL;
 	*w = rule_tu_writer_order(s->ctx, data->key, flag->key, s->fn->name);
+	rule_key_text(flag->key, fk, sizeof(fk));
+	rule_key_text(data->key, dk, sizeof(dk));
 	if (*w) {
 		snprintf(buf, n, "'%s()' writes '%s' before '%s' with %s()",
-			 (*w)->function, data->key, flag->key, (*w)->how->name);
+			 (*w)->function, dk, fk, (*w)->how->name);
 		return buf;
 	}
 	if (keys_same_struct(flag->key, data->key)) {
-		snprintf(buf, n, "'%s' and '%s' are in the same struct",
-			 flag->key, data->key);
+		snprintf(buf, n, "'%s' and '%s' are in the same struct", fk,
+			 dk);
 		return buf;
 	}
 	return NULL;
@@ -414,7 +419,7 @@ static void report_load_load(struct scan *s, const struct event *flag,
 			     bool need_writer)
 {
 	const struct writer_order *w;
-	char why[256], fs[160], ds[160];
+	char why[512], fs[160], ds[160];
 	struct oc_diag *d;
 	unsigned i;
 
@@ -507,6 +512,7 @@ static void c11_list(const struct evlist *l, void *arg)
 	struct scan *s = arg;
 	const struct event *br, *head = NULL, *st;
 	struct oc_diag *d;
+	char ks[128];
 	unsigned i, j, leg;
 
 	evlist_for_each(l, i, br) {
@@ -530,7 +536,7 @@ static void c11_list(const struct evlist *l, void *arg)
 				"control dependencies; use "
 				"memory_order_acquire on the load (the "
 				"locations use acquire/release elsewhere)",
-				head->key ? head->key : "?");
+				rule_key_text(head->key, ks, sizeof(ks)));
 			rule_note(d, head, "the relaxed load");
 		}
 	}

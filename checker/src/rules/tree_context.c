@@ -15,6 +15,7 @@
 #include "../pairs/pairing.h"
 #include "../vocab/spell.h"
 #include "../util.h"
+#include "common.h"
 #include "context.h"
 #include "registry.h"
 #include "rule.h"
@@ -70,13 +71,15 @@ static void report_cap(struct rule_tree_ctx *ctx,
 {
 	const struct fact *at = pairing_first(c->set, c->a);
 	const struct fact_fn *fn = pairing_fn(c->set, c->a);
-	char *msg;
+	char *msg, k1[128], k2[128];
 
 	if (ctx->report && !ctx->report[fn->tu])
 		return;
 	msg = xasprintf("pairing capped: '%s' then '%s' has %zu sides like "
 			"this one; each partner was paired with the first %zu",
-			c->a->k1, c->a->k2, c->group, c->cap);
+			rule_key_text(c->a->k1, k1, sizeof(k1)),
+			rule_key_text(c->a->k2, k2, sizeof(k2)), c->group,
+			c->cap);
 	diag_add(ctx->out, NULL, SEV_NOTE, at->file, at->line, at->col,
 		 fn->name, msg);
 	free(msg);

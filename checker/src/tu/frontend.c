@@ -7,6 +7,7 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -513,17 +514,43 @@ static void leave_dir(const struct frontend_opts *opts)
 			opts->base_dir, strerror(errno));
 }
 
-/* A directory named as a file: libclang calls it an "AST read error". */
-static bool is_directory(const struct tu_job *job)
+/*
+ * A directory or a binary named as a C file: libclang calls either an
+ * "AST read error". Why @job's file is no C source (malloc), or NULL. A
+ * binary is told by its first block: ELF's magic, or a NUL byte, which
+ * no C source holds. Only regular files are read: a FIFO may be a source
+ * that can be read once.
+ */
+static char *not_c_source(const struct tu_job *job)
 {
-	struct stat st;
 	char *p = job->file[0] == '/' || !job->dir ?
 			  xstrdup(job->file) :
 			  xasprintf("%s/%s", job->dir, job->file);
-	bool r = !stat(p, &st) && S_ISDIR(st.st_mode);
+	char block[4096], *nul, *why = NULL;
+	struct stat st;
+	ssize_t n = 0;
+	int fd;
 
+	if (stat(p, &st))
+		goto out;
+	if (S_ISDIR(st.st_mode)) {
+		why = xstrdup("is a directory, not a C file (name the files, "
+			      "or -p BUILD_DIR for a compile_commands.json)");
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) || (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
+		goto out;
+	n = read(fd, block, sizeof(block));
+	close(fd);
+	if (n >= 4 && !memcmp(block, "\177ELF", 4))
+		why = xstrdup("is not a C source file (an ELF binary)");
+	else if (n > 0 && (nul = memchr(block, '\0', (size_t)n)))
+		why = xasprintf("is not a C source file (a NUL byte at "
+				"offset %zu)",
+				(size_t)(nul - block));
+out:
 	free(p);
-	return r;
+	return why;
 }
 
 /* @unsaved: the editor's buffer (n == 1), or headers' texts (!buffer) */
@@ -543,16 +570,15 @@ static int parse(CXIndex idx, const struct tu_job *job,
 		CXTranslationUnit_KeepGoing |
 		(opts->editor ? CXTranslationUnit_PrecompiledPreamble : 0);
 	enum CXErrorCode e;
-	char *wd, *file;
+	char *wd, *file, *why;
 	int argc;
 	const char **argv = parse_argv(job, opts, &argc, &wd);
 
-	if (!buffer && is_directory(job)) {
+	if (!buffer && (why = not_c_source(job))) {
 		file = path_display(opts->base_dir, job->file);
-		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "",
-			 "is a directory, not a C file (name the files, or "
-			 "-p BUILD_DIR for a compile_commands.json)");
+		diag_add(msgs, NULL, SEV_ERROR, file, 0, 0, "", why);
 		free(file);
+		free(why);
 		free(argv);
 		free(wd);
 		*tu = NULL;
