@@ -16,8 +16,8 @@ void update_super(struct sb_info *sbi, unsigned int n)
 	WRITE_ONCE(sbi->blockfile_groups, n);
 	/* Pairs with smp_rmb() in get_groups_count(). */
 	smp_wmb();
-	WRITE_ONCE(sbi->groups, n); // expect-note[pair-missing-acquire] {{then stores 'sb_info.groups' here}} expect-note@-1[pair-missing-acquire] {{ordered by smp_wmb() here}} expect-note@-3[pair-missing-acquire] {{update_super() stores 'sb_info.blockfile_groups' here}} expect-note@-1[pair-named-partner-unordered] {{smp_wmb() here: "Pairs with smp_rmb() in get_groups_count()."}} expect-known-to-fail: the quote takes in every comment of the six lines above the fence, not only the one that names the partner (here the function's header comment), a checker bug
-} // expect-note@-2[pair-named-partner-unordered] {{Pairs with smp_rmb() in get_groups_count()."}}
+	WRITE_ONCE(sbi->groups, n); // expect-note[pair-missing-acquire] {{then stores 'sb_info.groups' here}} expect-note@-1[pair-missing-acquire] {{ordered by smp_wmb() here}} expect-note@-3[pair-missing-acquire] {{update_super() stores 'sb_info.blockfile_groups' here}} expect-note@-1[pair-named-partner-unordered] {{smp_wmb() here: "Pairs with smp_rmb() in get_groups_count()."}}
+} //
 
 /* ... the reader lost its smp_rmb() (ext4's ngroups, weakened) */
 unsigned int get_groups_count(struct sb_info *sbi)
@@ -39,8 +39,8 @@ int hctx_stopped(struct hctx *h)
 
 	/* Pairs with the smp_mb() in start_stopped_queue(). */
 	smp_mb();
-	return stopped || READ_ONCE(h->dispatch); // expect-note@-1[pair-named-partner-unordered] {{smp_mb() here: "Pairs with the smp_mb() in start_stopped_queue()."}} expect-known-to-fail: the quote takes in every comment of the six lines above the fence, not only the one that names the partner (here the function's header comment), a checker bug
-} // expect-note@-2[pair-named-partner-unordered] {{Pairs with the smp_mb() in start_stopped_queue()."}}
+	return stopped || READ_ONCE(h->dispatch); // expect-note@-1[pair-named-partner-unordered] {{smp_mb() here: "Pairs with the smp_mb() in start_stopped_queue()."}}
+} //
 
 /* ... its partner's smp_mb__after_atomic() is gone, and the callee it
  * calls orders nothing either */

@@ -99,17 +99,70 @@ static bool mentions_pairing(const char *s, size_t n)
 }
 
 /*
- * The comment on the fence's line or in the six lines above it, if it
- * says what the fence pairs with: the lines with comment markers and
- * runs of blanks folded away, at most 200 bytes.
+ * The end of the comment that starts at @i (a block or a line comment),
+ * or at @first of the block comment whose middle it is (a leading '*':
+ * the window may start inside one); @i itself where none starts there.
+ */
+static size_t comment_end(const char *buf, size_t i, size_t end, bool first)
+{
+	size_t k = i;
+
+	while (k < end && (buf[k] == ' ' || buf[k] == '\t'))
+		k++;
+	if (k + 1 < end && buf[k] == '/' && buf[k + 1] == '/') {
+		while (k < end && buf[k] != '\n')
+			k++;
+		return k;
+	}
+	if (!(k + 1 < end && buf[k] == '/' && buf[k + 1] == '*') &&
+	    !(first && k < end && buf[k] == '*'))
+		return i;
+	for (k += 2; k < end; k++)
+		if (buf[k - 1] == '*' && buf[k] == '/')
+			return k + 1;
+	return end;
+}
+
+/* The words of the comment [@i, @e) into @out, its markers dropped. */
+static void comment_words(const char *buf, size_t i, size_t e,
+			  struct strbuf *out, size_t mark)
+{
+	bool space = out->len > mark;
+
+	for (; i < e && out->len - mark < 200; i++) {
+		char c = buf[i];
+
+		if ((c == '/' && i + 1 < e &&
+		     (buf[i + 1] == '*' || buf[i + 1] == '/')) ||
+		    (c == '*' && i + 1 < e && buf[i + 1] == '/')) {
+			i++;
+			space = out->len > mark;
+			continue;
+		}
+		if (c == '*' || c == '\t' || c == ' ' || c == '\n' ||
+		    c == '/') {
+			space = out->len > mark;
+			continue;
+		}
+		if (space)
+			sb_add(out, " ", 1);
+		space = false;
+		sb_add(out, &c, 1);
+	}
+}
+
+/*
+ * The "pairs with" comment of the fence @e: of the comments on its line
+ * and the six above, the words of those that name a partner (a
+ * function's header comment in the window is no part of it), at most
+ * 200 bytes.
  */
 static void pairs_comment(const struct flat *f, const struct event *e,
 			  struct strbuf *out)
 {
-	size_t len, start, end, i, mark = out->len;
+	size_t len, start, end, i, ce, mark = out->len;
 	const char *buf = events_file_text(f->ir, e->span.file, &len);
 	unsigned nl = 0;
-	bool space = false, in = false, line = false;
 
 	if (!buf || e->span.off > len)
 		return;
@@ -118,51 +171,10 @@ static void pairs_comment(const struct flat *f, const struct event *e,
 			break;
 	for (end = e->span.off; end < len && buf[end] != '\n'; end++)
 		;
-	if (!mentions_pairing(buf + start, end - start))
-		return;
-	for (i = start; i < end && out->len - mark < 200; i++) {
-		char c = buf[i];
-		size_t ls;
-
-		if (i == start || buf[i - 1] == '\n') {
-			/* a '*' leading a line continues a block comment */
-			for (ls = i;
-			     ls < end && (buf[ls] == ' ' || buf[ls] == '\t');
-			     ls++)
-				;
-			if (ls < end && buf[ls] == '*' &&
-			    !(ls + 1 < end && buf[ls + 1] == '/'))
-				in = true;
-		}
-		if (c == '\n') {
-			in = in && !line; /* a // comment ends with its line */
-			line = false;
-			space = out->len > mark;
-			continue;
-		}
-		if (!in && c == '/' && i + 1 < end &&
-		    (buf[i + 1] == '*' || buf[i + 1] == '/')) {
-			in = true;
-			line = buf[i + 1] == '/';
-			i++;
-			continue;
-		}
-		if (in && !line && c == '*' && i + 1 < end &&
-		    buf[i + 1] == '/') {
-			in = false;
-			i++;
-			continue;
-		}
-		if (!in)
-			continue;
-		if (c == '*' || c == '\t' || c == ' ') {
-			space = out->len > mark;
-			continue;
-		}
-		if (space)
-			sb_add(out, " ", 1);
-		space = false;
-		sb_add(out, &c, 1);
+	for (i = start; i<end; i = ce> i ? ce : i + 1) {
+		ce = comment_end(buf, i, end, i == start);
+		if (ce > i && mentions_pairing(buf + i, ce - i))
+			comment_words(buf, i, ce, out, mark);
 	}
 }
 

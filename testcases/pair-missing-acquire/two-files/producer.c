@@ -6,5 +6,5 @@ void msgq_post(struct msgq *q, int len)
 {
 	WRITE_ONCE(q->len, len);
 	smp_wmb(); /* pairs with msgq_peek() */
-	WRITE_ONCE(q->seq, q->seq + 1); // expect-note[pair-missing-acquire] {{then stores 'msgq.seq' here}} expect-note@-1[pair-missing-acquire] {{ordered by smp_wmb() here}} expect-note@-2[pair-missing-acquire] {{msgq_post() stores 'msgq.len' here}} expect-note@-1[pair-named-partner-unordered] {{smp_wmb() here: "pairs with msgq_peek()"}} expect-known-to-fail: the quote takes in every comment of the six lines above the fence, not only the one that names the partner (here the file's first comment), a checker bug
-} // expect-note@-2[pair-named-partner-unordered] {{pairs with msgq_peek()"}}
+	WRITE_ONCE(q->seq, q->seq + 1); // expect-note[pair-missing-acquire] {{then stores 'msgq.seq' here}} expect-note@-1[pair-missing-acquire] {{ordered by smp_wmb() here}} expect-note@-2[pair-missing-acquire] {{msgq_post() stores 'msgq.len' here}} expect-note@-1[pair-named-partner-unordered] {{smp_wmb() here: "pairs with msgq_peek()"}}
+} //
