@@ -442,6 +442,17 @@ litmus)
 		grep -q "^exists (" lit-"$d"/*.litmus || fail "$d: no exists clause"
 	done
 	grep -q "smp_wmb();" lit-pair-missing-acquire/*.litmus || fail "the writer's smp_wmb() is not in the test"
+	# the test of the fix has the fix the finding names (herd7 would
+	# forbid a wrong one too, often: smp_wmb() for smp_store_release());
+	# a test's name says each side's kind
+	for t in lit-pair-missing-acquire/*-fix.litmus; do
+		head -1 "$t" | grep -q '+acquire+fix$' ||
+			fail "$t: the reader's fix is smp_load_acquire(): $(head -1 "$t")"
+	done
+	for t in lit-sb-needs-full-barrier/*-fix.litmus; do
+		head -1 "$t" | grep -q '^C SB+fencemb+fencemb+fix$' ||
+			fail "$t: the fix is smp_mb() on each side: $(head -1 "$t")"
+	done
 	grep -q "atomic_load_explicit" lit-pair-missing-acquire/*.litmus || fail "no C11 test for the C11 case"
 	check=$here/../litmus/litmus_check.py
 	def=${ORDERCHECK_LKMM_DEF:-}
