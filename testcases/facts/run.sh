@@ -193,6 +193,28 @@ memo)
 	expect_status 0
 	case $err in *"as the last run's"*) fail "a changed file reused the memo: $err" ;; esac
 	;;
+memo-null)
+	# a memo row with no value (meta.v is a nullable column: a store
+	# another tool or version wrote may hold NULL there) is a miss, not
+	# text to read: the tree is paired again and the memo written anew
+	setup
+	run "$oc" -p build
+	expect_out "$finding"
+	python3 - build/ordercheck-facts.sqlite <<-'PY' || fail "python3 could not empty the memo"
+	import sqlite3, sys
+	db = sqlite3.connect(sys.argv[1])
+	n = db.execute("UPDATE meta SET v = NULL WHERE k = 'tree-pass'").rowcount
+	db.commit()
+	sys.exit(n != 1)
+	PY
+	run "$oc" -p build --stats
+	expect_status 1
+	expect_out "$finding"
+	case $err in *"as the last run's"*) fail "an empty memo was reused: $err" ;; esac
+	run "$oc" -p build --stats
+	expect_status 1
+	expect_err "findings, as the last run's"
+	;;
 pair-timeout)
 	# --timeout bounds the tree pass: an error, exit 2, and the result is
 	# not kept as the memo of an unchanged tree
