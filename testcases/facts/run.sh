@@ -386,6 +386,9 @@ stale-row)
 	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" -p build
 	expect_status 0
 	expect_err "1 of 1 files unchanged"
+	# and without an error: the deletion is one transaction, begun and
+	# committed (a COMMIT with none begun fails, the rows gone or not)
+	case $err in *"facts store"*) fail "deleting the stale row: $err" ;; esac
 	# deleted: the store alone, with no database, pairs nothing either
 	ORDERCHECK_TEST_CRASH_ON=.c run "$oc" --facts build/ordercheck-facts.sqlite --pair-only
 	expect_status 0
