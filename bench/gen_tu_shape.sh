@@ -5,7 +5,8 @@
 #   orders  each orders the same two stores (a store, a release fence, a
 #           store): the TU summary's writer orders
 #   wakers  each stores a condition and wakes through one helper defined
-#           last: the rules' function-by-name lookup
+#           last: the wake rule's look at the helper (a lookup by name
+#           until issue 37)
 # bench/tu_scale.sh times them; testcases/cli/run.sh (tu-linear) checks
 # their growth.
 set -eu

@@ -16,10 +16,10 @@ place:
     delete     a call or assignment statement  ->  ;
 
 then, for a random sample of N (all without --sample), applies each to
-the source, rebuilds DIR's ordercheck (default build-mutate, configured
-Release if absent), and runs the tests matching REGEX (ctest -R; default
-the rule cases, --fix and --dump-ir cases, the cli and facts tests and the
-verdict table), less those matching --exclude (ctest -E; default the
+the source, rebuilds DIR's ordercheck and unit test programs (default
+build-mutate, configured Release if absent), and runs the tests matching
+REGEX (ctest -R; default the rule cases, --fix and --dump-ir cases, the
+cli and facts tests and the verdict table), less those matching --exclude (ctest -E; default the
 ones that time a run or take minutes: about 30 s for the rest at -j2). A mutant is killed when a test fails or times out,
 survives when all pass, and is stillborn when it does not compile. The
 source is restored after each, and on an interrupt.
@@ -48,6 +48,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 DEFAULT_PATHS = ['checker/src/rules', 'checker/src/pairs', 'checker/src/events']
 DEFAULT_TESTS = (r'^(verify-|fix-|dump-ir|cli-|facts-|verdicts|explain|'
                  r'unit$|events-)')
+# the programs the tests run: ctest builds nothing, so a test binary not
+# rebuilt with the mutant (unit, events-*) tests the code as it was
+TARGETS = ['ordercheck', 'ordercheck_unit_tests', 'ordercheck_events_tests']
 # what times a run, or runs minutes: no mutant of the rules is killed there
 DEFAULT_EXCLUDE = (r'facts-herd|facts-shard|cli-user-cflags|cli-timeout|'
                    r'cli-tu-linear|cli-bad-inputs|cli-crash')
@@ -236,7 +239,7 @@ def main():
         restore[path] = apply(path, n, old, new)
         try:
             rc, out = run(['cmake', '--build', a.build, '-j', jobs,
-                           '--target', 'ordercheck'], 900)
+                           '--target'] + TARGETS, 900)
             if rc:
                 verdict = 'stillborn'
             else:
@@ -256,8 +259,7 @@ def main():
         print(f"[{i}/{len(chosen)} {time.time() - t0:.0f}s] {key}: "
               f"{verdict}", flush=True)
     # the tree as it was, built again for whoever uses DIR next
-    run(['cmake', '--build', a.build, '-j', jobs, '--target', 'ordercheck'],
-        900)
+    run(['cmake', '--build', a.build, '-j', jobs, '--target'] + TARGETS, 900)
 
     print('\nfile                                   killed survived '
           'stillborn equivalent  score')

@@ -324,7 +324,7 @@ set_tests_properties(lsp-neovim PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # unchanged files not parsed again, invalidation, merging, bad stores,
 # litmus tests (syntax-checked when linux-kernel.def is at hand), --herd.
 foreach(case reuse touched header-changed one-file-pairs-with-store
-        command-changed merge shard pair-only memo pair-timeout pair-cap two-cwds corrupt-store litmus herd
+        command-changed merge shard pair-only memo memo-null pair-timeout pair-cap two-cwds corrupt-store litmus herd
         header-callee-order header-context
         duplicate-entry stale-row unreadable-row foreign-store old-schema-store)
   add_test(NAME facts-${case}

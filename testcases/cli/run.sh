@@ -311,7 +311,7 @@ tu-linear)
 	# fails. A growth ratio of one build, so that neither the machine's
 	# load nor a sanitizer's slowdown (both files pay it) decides. The
 	# shapes are bench/gen_tu_shape.sh's: the TU summary's orders and
-	# rule_function_named()'s wakers.
+	# wake-missing-barrier's wakers (each calls a helper that tests).
 	for shape in orders wakers; do
 		for n in 4000 16000; do
 			"$root/bench/gen_tu_shape.sh" $shape $n >$shape-$n.c

@@ -77,8 +77,6 @@ void rule_ctx_fini(struct rule_ctx *ctx)
 		tu_summary_free(ctx->headers[i].s);
 	free(ctx->headers);
 	tu_summary_free(ctx->whole);
-	strmap_free(ctx->fn_names, NULL);
-	ctx->fn_names = NULL;
 	ctx->tu = ctx->whole = NULL;
 	ctx->headers = NULL;
 	ctx->nheaders = 0;
@@ -153,34 +151,6 @@ const char *rule_source_text(struct rule_ctx *ctx, const struct event *e,
 	}
 	buf[k] = '\0';
 	return buf;
-}
-
-const struct function_ir *rule_function_named(struct rule_ctx *ctx,
-					      const char *name)
-{
-	const struct function_ir *fn;
-	void **slot;
-	unsigned i;
-	bool added;
-
-	if (!name)
-		return NULL;
-	/*
-	 * A map, not a walk of every function per call: a file of thousands
-	 * of wakers calling one helper made that quadratic (issue 34). The
-	 * first function of a name wins, as the walk had it.
-	 */
-	if (!ctx->fn_names) {
-		ctx->fn_names = strmap_new();
-		for (i = 0; i < ctx->ir->nfns; i++) {
-			fn = ctx->ir->fns[i];
-			slot = strmap_slot(ctx->fn_names, fn->name,
-					   strlen(fn->name), &added);
-			if (added)
-				*slot = (void *)fn;
-		}
-	}
-	return strmap_get(ctx->fn_names, name);
 }
 
 void rule_note_span(struct oc_diag *d, const struct src_span *at,

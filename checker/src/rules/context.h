@@ -31,7 +31,6 @@ struct rule_ctx {
 	struct tu_summary *whole; /* every function's */
 	struct header_summary *headers; /* a header's own functions' */
 	unsigned nheaders;
-	struct strmap *fn_names; /* name -> first function_ir, made on use */
 };
 
 /*

@@ -128,14 +128,6 @@ bool rule_comment_mentions(struct rule_ctx *ctx, const struct event *at,
 			   unsigned above, const char *const *words,
 			   unsigned nwords);
 
-/*
- * The function @name of this translation unit as a function of its own
- * (the macros in its body named, unlike a callee's body seen from a
- * caller, callee_body), or NULL.
- */
-const struct function_ir *rule_function_named(struct rule_ctx *ctx,
-					      const char *name);
-
 /* Replace the text of @ev's invocation with @text. */
 void rule_fix_replace(struct rule_ctx *ctx, struct oc_diag *d,
 		      const struct event *ev, const char *text);

@@ -255,8 +255,8 @@ static bool list_wakes(const struct evlist *l, unsigned from, unsigned depth)
  * BUG_ON(waitqueue_active(&fl->fl_wait)) in locks_release_private().
  * wake_up_bit() and wake_up_var() are their own wake-up.
  */
-static bool decides_wake(struct rule_ctx *ctx, const struct function_ir *fn,
-			 const struct event *e, const struct event *test)
+static bool decides_wake(const struct function_ir *fn, const struct event *e,
+			 const struct event *test)
 {
 	const struct event *p;
 	const struct evlist *l;
@@ -264,18 +264,15 @@ static bool decides_wake(struct rule_ctx *ctx, const struct function_ir *fn,
 
 	if (events_has_role(test, R_WAKE))
 		return true;
-	if (e != test) {
-		/* the callee as a function of its own: its macros named */
-		const struct function_ir *cf =
-			rule_function_named(ctx, e->name);
-		const struct event *t = NULL;
-
-		if (cf && cf->body.n)
-			t = events_through_call(cf->body.v[0], false);
-		if (t && events_has_role(t, R_TESTS_SLEEPERS))
-			return decides_wake(ctx, cf, t, t);
-		return e->callee_body && list_wakes(e->callee_body, 0, 1);
-	}
+	/*
+	 * The call @e starts with the test, in its callee or a callee of
+	 * that (a wrapper of the helper that tests): all of the call's body
+	 * follows the test, looked into as deep as a function's own (depth
+	 * 0). Not the callee's own function: two calls down, the test is
+	 * not in its body.
+	 */
+	if (e != test)
+		return e->callee_body && list_wakes(e->callee_body, 0, 0);
 	for (p = e; p; p = p->parent) {
 		l = events_list_of(fn, p, &idx);
 		if (!l)
@@ -319,8 +316,8 @@ static void check_list_wake(const struct evlist *l, void *arg)
 		struct oc_diag *d;
 
 		if (!(test = sleeper_test(e)) ||
-		    !decides_wake(wa->ctx, wa->fn, e, test) ||
-		    held_at(wa->fn, e) || !(st = store_before(wa->fn, e)))
+		    !decides_wake(wa->fn, e, test) || held_at(wa->fn, e) ||
+		    !(st = store_before(wa->fn, e)))
 			continue;
 		if (st->type == EV_CALL) {
 			snprintf(loc, sizeof(loc), "a store in '%s()'",
