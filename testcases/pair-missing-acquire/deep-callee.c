@@ -20,8 +20,8 @@ struct dev {
 
 void dev_publish(struct dev *d, int v)
 {
-	WRITE_ONCE(d->data, v);
-	smp_store_release(&d->ready, 1);
+	WRITE_ONCE(d->data, v); // expect-note[pair-missing-acquire] {{dev_publish() stores 'dev.data' here}}
+	smp_store_release(&d->ready, 1); // expect-note[pair-missing-acquire] {{then stores 'dev.ready' here}}
 }
 
 /* statistics, through two wrappers */
@@ -42,10 +42,10 @@ static void dev_account(struct dev *d)
 
 int dev_read(struct dev *d)
 {
-	if (!READ_ONCE(d->ready))
+	if (!READ_ONCE(d->ready)) // expect-note[pair-missing-acquire] {{dev_read() reads 'dev.ready' here}}
 		return -1;
 	dev_account(d);
-	return READ_ONCE(d->data); // expect-warning[pair-missing-acquire] {{'dev.data' is read after 'dev.ready' with nothing ordering the two reads}}
+	return READ_ONCE(d->data); // expect-warning[pair-missing-acquire] {{'dev.data' is read after 'dev.ready' with nothing ordering the two reads}} expect-note[pair-missing-acquire] {{then reads 'dev.data' here}}
 }
 
 /* Good: the callee three deep reads the data itself */

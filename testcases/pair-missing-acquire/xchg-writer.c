@@ -20,14 +20,14 @@ struct mbox {
 
 bool mbox_post(struct mbox *m, unsigned int msg)
 {
-	WRITE_ONCE(m->msg, msg);
-	return !xchg(&m->full, 1);
+	WRITE_ONCE(m->msg, msg); // expect-note[pair-missing-acquire] {{mbox_post() stores 'mbox.msg' here}}
+	return !xchg(&m->full, 1); // expect-note[pair-missing-acquire] {{then stores 'mbox.full' here}}
 }
 
 int mbox_peek(struct mbox *m)
 {
-	if (READ_ONCE(m->full))
-		return m->msg; // expect-remark[pair-missing-acquire] {{but mbox_post() orders its stores to them with a fully ordered read-modify-write (xchg())}}
+	if (READ_ONCE(m->full)) // expect-note[pair-missing-acquire] {{mbox_peek() reads 'mbox.full' here}}
+		return m->msg; // expect-remark[pair-missing-acquire] {{but mbox_post() orders its stores to them with a fully ordered read-modify-write (xchg())}} expect-note[pair-missing-acquire] {{then reads 'mbox.msg' here}}
 	return -1;
 }
 
@@ -39,14 +39,14 @@ struct abox {
 
 bool abox_post(struct abox *m, unsigned int msg)
 {
-	WRITE_ONCE(m->msg, msg);
-	return !atomic_xchg(&m->full, 1);
+	WRITE_ONCE(m->msg, msg); // expect-note[pair-missing-acquire] {{abox_post() stores 'abox.msg' here}}
+	return !atomic_xchg(&m->full, 1); // expect-note[pair-missing-acquire] {{then stores 'abox.full' here}}
 }
 
 int abox_peek(struct abox *m)
 {
-	if (atomic_read(&m->full))
-		return m->msg; // expect-remark[pair-missing-acquire] {{with a fully ordered read-modify-write (atomic_xchg())}}
+	if (atomic_read(&m->full)) // expect-note[pair-missing-acquire] {{abox_peek() reads 'abox.full' here}}
+		return m->msg; // expect-remark[pair-missing-acquire] {{with a fully ordered read-modify-write (atomic_xchg())}} expect-note[pair-missing-acquire] {{then reads 'abox.msg' here}}
 	return -1;
 }
 

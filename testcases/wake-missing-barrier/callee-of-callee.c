@@ -34,7 +34,7 @@ static void chan_wake_all(struct chan *c)
 
 void chan_hangup(struct chan *c)
 {
-	WRITE_ONCE(c->ready, -1);
+	WRITE_ONCE(c->ready, -1); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	chan_wake_all(c); // expect-warning[wake-missing-barrier] {{waitqueue_active() in chan_wake_all() tests for sleepers after 'WRITE_ONCE(c->ready, -1)'}}
 }
 
@@ -66,7 +66,7 @@ static void chan_wake_if_waiting(struct chan *c)
 
 void chan_post(struct chan *c, int v)
 {
-	WRITE_ONCE(c->ready, v);
+	WRITE_ONCE(c->ready, v); // expect-note[wake-missing-barrier] {{the store the test can pass}}
 	chan_wake_if_waiting(c); // expect-warning[wake-missing-barrier] {{waitqueue_active() in chan_wake_if_waiting() tests for sleepers}}
 }
 
