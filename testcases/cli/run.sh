@@ -211,6 +211,15 @@ opt-in-remarks)
 	run "$oc" --fail-on remark -Wpair-missing-acquire "$cases/plain-flag.c"
 	expect_status 1
 	expect_out "plain-flag.c:26:.*remark:.*\\[pair-missing-acquire\\]"
+	# a facts store keeps the tree pass's result: -W must not be served
+	# the one made without it, nor the other way round
+	cp "$cases/plain-flag.c" pf.c
+	run "$oc" --facts s.sqlite pf.c
+	run "$oc" --facts s.sqlite -Wpair-missing-acquire pf.c
+	expect_out "pf.c:26:.*remark:.*\\[pair-missing-acquire\\]"
+	run "$oc" --facts s.sqlite pf.c
+	echo "$out" | grep -q "pair-missing-acquire" &&
+		fail "a stored run with -W serves its remarks to one without: $out"
 	run "$oc" --list-rules
 	expect_out "remarks: opt-in (-Wpair-missing-acquire)"
 	run "$oc" --verify "$cases/plain-flag.c"

@@ -17,6 +17,7 @@
 #include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
+#include "../rules/registry.h"
 #include "../rules/tree_context.h"
 
 struct tree {
@@ -340,7 +341,13 @@ static char *memo_key(const struct tree *t, const struct gather *g,
 	uint64_t h = hash64(text, strlen(text) + 1, g->hash);
 	const char *config = t->o->config ? t->o->config : "";
 
+	char remarks[512];
+
 	h = hash64(config, strlen(config) + 1, h);
+	/* -W<id> shows remarks only the tree pass makes: its key, not the
+	 * files' (their findings are the same) */
+	registry_shown_remarks(remarks, sizeof(remarks));
+	h = hash64(remarks, strlen(remarks) + 1, h);
 	h = hash64(report, ntus * sizeof(*report), h);
 	h = hash64(t->base ? t->base : "", t->base ? strlen(t->base) + 1 : 1,
 		   h);

@@ -2,6 +2,7 @@
 /* The rule registry: the only file that knows every family. */
 #include "registry.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define FAMILY(name) extern const struct rule_family family_##name;
@@ -102,6 +103,26 @@ bool registry_remark_shown(const char *id)
 		return true;
 	i = index_of(r);
 	return i >= 0 && choice[i] > 0;
+}
+
+void registry_shown_remarks(char *buf, size_t n)
+{
+	unsigned i, len = 0;
+
+	if (n)
+		buf[0] = '\0';
+	for (i = 0; i < registry_count() && len < n; i++) {
+		const struct rule *r = registry_at(i);
+		int w;
+
+		if (!(r->flags & RULE_REMARKS_OPT_IN) ||
+		    !registry_remark_shown(r->id))
+			continue;
+		w = snprintf(buf + len, n - len, " -W%s", r->id);
+		if (w < 0)
+			break;
+		len += (unsigned)w;
+	}
 }
 
 bool registry_enabled(const struct rule *r)

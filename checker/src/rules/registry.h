@@ -19,6 +19,11 @@ void registry_enable_opt_in(void);
  * or -W<id> or --verify asks for them. A finding of no rule is shown.
  */
 bool registry_remark_shown(const char *id);
+/*
+ * The rules whose opt-in remarks this run shows, as " -W<id>" each, in
+ * @buf: what a kept result of the tree pass must have been made with.
+ */
+void registry_shown_remarks(char *buf, size_t n);
 void registry_list(FILE *out);
 unsigned registry_count(void);
 const struct rule *registry_at(unsigned i);
