@@ -601,7 +601,9 @@ herd)
 			# shellcheck disable=SC2086
 			res=$(env PATH="$(dirname "$herd7"):$PATH" "$oc" --no-facts \
 				--emit-litmus "lit$n" --herd --herd-dir "$model" \
-				-Wr-needs-order -Wtwo-plus-two-w-needs-order $files 2>&1)
+				-Wr-needs-order -Wtwo-plus-two-w-needs-order \
+				-Wpair-missing-acquire -Wpair-missing-release \
+				-Wpair-wrong-barrier $files 2>&1)
 			tests=$(echo "$res" | grep -c "note: litmus test:")
 			fixes=$(echo "$res" | grep -c "note: litmus test of the fix:")
 			# (LKMM|RC11) grouped: ungrouped, any LKMM verdict matched
