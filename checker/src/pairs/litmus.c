@@ -23,9 +23,9 @@
 const char *litmus_key_text(const char *key, char *buf, unsigned n)
 {
 	int len;
-	const char *s = keys_shown(key, KEYS_NAME, &len);
+	const char *s = key ? keys_shown(key, KEYS_NAME, &len) : "?";
 
-	snprintf(buf, n, "%.*s", len, s);
+	snprintf(buf, n, "%.*s", key ? len : 1, s);
 	return buf;
 }
 

@@ -85,7 +85,10 @@ char *litmus_write_fix(const char *dir, unsigned n, const char *rule,
  */
 char *litmus_herd(const char *path, const char *herd_dir, bool c11, char **why);
 
-/* "struct foo.bar" -> "foo.bar", "global:x@f.c" -> "x": as users say it. */
+/*
+ * "struct foo.bar" -> "foo.bar", "global:x@f.c" -> "x": as users say it,
+ * in every rule's messages; NULL -> "?".
+ */
 const char *litmus_key_text(const char *key, char *buf, unsigned n);
 
 #endif

@@ -99,7 +99,7 @@ static const char *key_text(const char *key)
 {
 	static char buf[128];
 
-	return rule_key_text(key, buf, sizeof(buf));
+	return litmus_key_text(key, buf, sizeof(buf));
 }
 
 /* A marked load that heads an address dependency in the LKMM. */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../events/keys.h"
+#include "../pairs/litmus.h"
 
 static bool list_locks(const struct evlist *l)
 {
@@ -36,15 +36,6 @@ bool rule_under_lock(const struct function_ir *fn)
 	return vocab_name_is(fn->name, R_CALLER_HOLDS) || list_locks(&fn->body);
 }
 
-const char *rule_key_text(const char *key, char *buf, size_t n)
-{
-	int len;
-	const char *s = key ? keys_shown(key, KEYS_NAME, &len) : "?";
-
-	snprintf(buf, n, "%.*s", key ? len : 1, s);
-	return buf;
-}
-
 const char *rule_event_text(const struct event *e, char *buf, size_t n)
 {
 	char k[128];
@@ -55,7 +46,7 @@ const char *rule_event_text(const struct event *e, char *buf, size_t n)
 		snprintf(buf, n, "%s()", e->name);
 	else
 		snprintf(buf, n, "%s of '%s'", e->name,
-			 rule_key_text(e->key, k, sizeof(k)));
+			 litmus_key_text(e->key, k, sizeof(k)));
 	return buf;
 }
 

@@ -13,13 +13,6 @@
  */
 bool rule_under_lock(const struct function_ir *fn);
 
-/*
- * A location key as the user spells it, into @buf: "data" for the key
- * global:data, "foo.bar" for struct foo.bar; as the pairing rules and
- * litmus tests name it (litmus_key_text()). NULL: "?".
- */
-const char *rule_key_text(const char *key, char *buf, size_t n);
-
 /* "READ_ONCE(a)", "atomic_read()", "plain load of 'foo.bar'". */
 const char *rule_event_text(const struct event *e, char *buf, size_t n);
 

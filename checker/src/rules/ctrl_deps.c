@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../events/keys.h"
+#include "../pairs/litmus.h"
 #include "common.h"
 
 struct scan {
@@ -250,7 +251,7 @@ static void unmarked_head_list(const struct evlist *l, void *arg)
 				"fuse, reuse or invent it: use READ_ONCE() "
 				"(every other access to it in this file is "
 				"marked)",
-				rule_key_text(plain->key, ks, sizeof(ks)),
+				litmus_key_text(plain->key, ks, sizeof(ks)),
 				rule_event_text(st, ss, sizeof(ss)));
 		rule_note(d, st, "the store the branch is meant to order");
 	}
@@ -290,7 +291,7 @@ static void unmarked_store_list(const struct evlist *l, void *arg)
 				"tear, merge or speculate a plain store: "
 				"use WRITE_ONCE() (every other access to "
 				"it in this file is marked)",
-				rule_key_text(st->key, ks, sizeof(ks)),
+				litmus_key_text(st->key, ks, sizeof(ks)),
 				rule_event_text(head, hs, sizeof(hs)));
 			rule_note(d, head, "the load the branch depends on");
 		}
@@ -370,8 +371,8 @@ static const char *related(struct scan *s, const struct event *flag,
 	if (!flag->key || !data->key || !strcmp(flag->key, data->key))
 		return NULL;
 	*w = rule_tu_writer_order(s->ctx, data->key, flag->key, s->fn->name);
-	rule_key_text(flag->key, fk, sizeof(fk));
-	rule_key_text(data->key, dk, sizeof(dk));
+	litmus_key_text(flag->key, fk, sizeof(fk));
+	litmus_key_text(data->key, dk, sizeof(dk));
 	if (*w) {
 		snprintf(buf, n, "'%s()' writes '%s' before '%s' with %s()",
 			 (*w)->function, dk, fk, (*w)->how->name);
@@ -536,7 +537,7 @@ static void c11_list(const struct evlist *l, void *arg)
 				"control dependencies; use "
 				"memory_order_acquire on the load (the "
 				"locations use acquire/release elsewhere)",
-				rule_key_text(head->key, ks, sizeof(ks)));
+				litmus_key_text(head->key, ks, sizeof(ks)));
 			rule_note(d, head, "the relaxed load");
 		}
 	}

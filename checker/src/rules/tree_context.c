@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../pairs/litmus.h"
 #include "../pairs/lockless.h"
 #include "../pairs/pairing.h"
 #include "../vocab/spell.h"
 #include "../util.h"
-#include "common.h"
 #include "context.h"
 #include "registry.h"
 #include "rule.h"
@@ -77,8 +77,8 @@ static void report_cap(struct rule_tree_ctx *ctx,
 		return;
 	msg = xasprintf("pairing capped: '%s' then '%s' has %zu sides like "
 			"this one; each partner was paired with the first %zu",
-			rule_key_text(c->a->k1, k1, sizeof(k1)),
-			rule_key_text(c->a->k2, k2, sizeof(k2)), c->group,
+			litmus_key_text(c->a->k1, k1, sizeof(k1)),
+			litmus_key_text(c->a->k2, k2, sizeof(k2)), c->group,
 			c->cap);
 	diag_add(ctx->out, NULL, SEV_NOTE, at->file, at->line, at->col,
 		 fn->name, msg);
