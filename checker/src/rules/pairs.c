@@ -618,13 +618,16 @@ static char *fill(const char *tmpl, const char *const words[][2],
 	return sb_detach(&out);
 }
 
+bool pairs_side_reads(const struct pair_side *e, unsigned k)
+{
+	return k ? e->role == ROLE_WR || e->role == ROLE_RR :
+		   e->role == ROLE_RW || e->role == ROLE_RR;
+}
+
 /* "stores" or "loads": what side @e's @k-th access does, for its notes. */
 static const char *verb(const struct pair_side *e, unsigned k)
 {
-	bool reads = k ? e->role == ROLE_WR || e->role == ROLE_RR :
-			 e->role == ROLE_RW || e->role == ROLE_RR;
-
-	return reads ? "loads" : "stores";
+	return pairs_side_reads(e, k) ? "loads" : "stores";
 }
 
 /*

@@ -149,10 +149,7 @@ const struct fact *misplaced_fence(const struct pair_candidate *c,
 /* "reads" or "stores": what side @e's @k-th access does, for its notes. */
 static const char *role_verb(const struct pair_side *e, unsigned k)
 {
-	bool reads = k ? e->role == ROLE_WR || e->role == ROLE_RR :
-			 e->role == ROLE_RW || e->role == ROLE_RR;
-
-	return reads ? "reads" : "stores";
+	return pairs_side_reads(e, k) ? "reads" : "stores";
 }
 
 /* The fence stands next to the pair: move it between. */

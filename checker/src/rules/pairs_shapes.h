@@ -26,6 +26,8 @@ const char *pairs_side_how(const struct pair_candidate *c,
 bool pairs_initialising(const struct pair_candidate *c,
 			const struct pair_side *w);
 /* pairs.c: the notes that show one side's two accesses and its order. */
+/* pairs.c: whether side @e's @k-th access (0 or 1) reads, by its role. */
+bool pairs_side_reads(const struct pair_side *e, unsigned k);
 void pairs_note_side(const struct pair_candidate *c, struct oc_diag *d,
 		     const struct pair_side *e, const char *verb1,
 		     const char *verb2);
