@@ -160,6 +160,8 @@ bool cursor_last_child(CXCursor c, CXCursor *last);
 bool body_was_blanked(struct builder *b, struct floc at);
 bool cursor_type_is_pointer(CXType t);
 bool cursor_is_local_var(CXCursor ref);
+/* The value of @c where the compiler can tell it is an integer. */
+bool cursor_int_value(CXCursor c, long long *v);
 bool cursor_is_zero(CXCursor c);
 /* A constant integer in decimal (arena), or NULL: a bitop's bit. */
 const char *cursor_constant_text(struct builder *b, CXCursor c);

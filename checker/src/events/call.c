@@ -13,21 +13,13 @@
 /* A constant memory order, or MO_UNKNOWN. */
 static int eval_order(CXCursor c)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	int mo = MO_UNKNOWN;
+	long long v;
 
-	if (!r)
+	if (!cursor_int_value(c, &v))
 		return MO_UNKNOWN;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		long long v = clang_EvalResult_getAsLongLong(r);
-
-		/* the x86 HLE hint bits do not change the order */
-		v &= 0xffff;
-		if (v >= MO_RELAXED && v <= MO_SEQ_CST)
-			mo = (int)v;
-	}
-	clang_EvalResult_dispose(r);
-	return mo;
+	/* the x86 HLE hint bits do not change the order */
+	v &= 0xffff;
+	return v >= MO_RELAXED && v <= MO_SEQ_CST ? (int)v : MO_UNKNOWN;
 }
 
 /*

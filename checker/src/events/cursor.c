@@ -123,34 +123,36 @@ bool cursor_is_local_var(CXCursor ref)
 	       clang_Cursor_hasVarDeclGlobalStorage(ref) != 1;
 }
 
-bool cursor_is_zero(CXCursor c)
+bool cursor_int_value(CXCursor c, long long *v)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
-	bool z = false;
+	bool is_int;
 
-	if (r) {
-		z = clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) == 0;
-		clang_EvalResult_dispose(r);
-	}
-	return z;
+	if (!r)
+		return false;
+	is_int = clang_EvalResult_getKind(r) == CXEval_Int;
+	if (is_int)
+		*v = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return is_int;
+}
+
+bool cursor_is_zero(CXCursor c)
+{
+	long long v;
+
+	return cursor_int_value(c, &v) && v == 0;
 }
 
 const char *cursor_constant_text(struct builder *b, CXCursor c)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	const char *t = NULL;
+	long long v;
 	char buf[32];
 
-	if (!r)
+	if (!cursor_int_value(c, &v))
 		return NULL;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		snprintf(buf, sizeof(buf), "%lld",
-			 clang_EvalResult_getAsLongLong(r));
-		t = arena_strdup(&b->arena, buf);
-	}
-	clang_EvalResult_dispose(r);
-	return t;
+	snprintf(buf, sizeof(buf), "%lld", v);
+	return arena_strdup(&b->arena, buf);
 }
 
 /* The operator of a unary expression: its first token, or "++"/"--" last. */

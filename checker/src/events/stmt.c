@@ -106,22 +106,13 @@ void stmt_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 	struct kids kd = cursor_kids(c);
 	struct event *e;
 	unsigned i, body;
-	int v;
 
 	if (!kd.n)
 		return;
 	/* do { } while (0) written by hand is just a block */
-	if (k == CXCursor_DoStmt && kd.n == 2) {
-		CXEvalResult r = clang_Cursor_Evaluate(kd.v[1]);
-
-		v = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) == 0;
-		if (r)
-			clang_EvalResult_dispose(r);
-		if (v) {
-			visit(b, kd.v[0], CTX_LOAD);
-			return;
-		}
+	if (k == CXCursor_DoStmt && kd.n == 2 && cursor_is_zero(kd.v[1])) {
+		visit(b, kd.v[0], CTX_LOAD);
+		return;
 	}
 	body = k == CXCursor_DoStmt ? 0 : kd.n - 1;
 	e = event_new(b, EV_LOOP);
