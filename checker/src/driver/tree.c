@@ -340,7 +340,6 @@ static char *memo_key(const struct tree *t, const struct gather *g,
 	char *text = records_text(seen);
 	uint64_t h = hash64(text, strlen(text) + 1, g->hash);
 	const char *config = t->o->config ? t->o->config : "";
-
 	char remarks[512];
 
 	h = hash64(config, strlen(config) + 1, h);
