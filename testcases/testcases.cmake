@@ -236,7 +236,7 @@ foreach(case unknown-flag unknown-rule no-files missing-file missing-database
         header-once blanked-bodies stable-order crash-loses-one-file timeout-loses-one-file
         json non-utf8 fix-in-place explain opt-in-remarks report-special-file
         verify-notes verify-header verify-known-to-fail output-is-input
-        herd-missing binary-input)
+        herd-missing binary-input publish-no-reader)
   add_test(NAME cli-${case}
            COMMAND ${OC_TESTCASES}/cli/run.sh $<TARGET_FILE:ordercheck> ${case})
 endforeach()

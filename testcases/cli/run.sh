@@ -122,6 +122,24 @@ stable-order)
 	cmp -s want.txt got.txt ||
 		fail "not the findings wanted, in their order: $(diff want.txt got.txt)"
 	;;
+publish-no-reader)
+	# publish-then-init asks the whole tree who reads the field: no file
+	# of the database reads the stamp, so no reader can see it unset
+	p=$in/publish
+	write_db "$p/publisher.c"
+	run "$oc" -p db --explain "$p/publisher.c:11"
+	expect_status 0
+	expect_out "not reported: no function of the tree reads 'struct entry.stamp'"
+	# a file named alone may be a part of a larger program: reported
+	run "$oc" "$p/publisher.c"
+	expect_status 1
+	expect_out "publisher.c:11:2: warning: 'e->stamp' is initialised after"
+	# the near miss: the database has a lockless reader of the stamp
+	write_db "$p/publisher.c" "$p/reader.c"
+	run "$oc" -p db
+	expect_status 1
+	expect_out "publisher.c:11:2: warning: 'e->stamp' is initialised after"
+	;;
 crash-loses-one-file)
 	write_db "$in/one.c" "$in/two.c" "$in/clean.c"
 	ORDERCHECK_TEST_CRASH_ON=one.c run "$oc" -p db -j 2

@@ -17,6 +17,7 @@
 #include "../pairs/inline.h"
 #include "../pairs/inputs.h"
 #include "../pairs/store.h"
+#include "../rules/publish_readers.h"
 #include "../rules/registry.h"
 #include "../rules/tree_context.h"
 
@@ -407,6 +408,21 @@ static double pairing_deadline(const struct tree *t)
 	return t->o->timeout ? now() + t->o->timeout : 0;
 }
 
+/*
+ * The set holds every TU of the program: the whole compile database.
+ * Files named without one may be a part of something larger.
+ */
+static bool whole_program(const struct tree *t, const struct fact_set *set)
+{
+	unsigned i, n = 0;
+
+	if (!t->db)
+		return false;
+	for (i = 0; i < set->ntus; i++)
+		n += strset_has(t->db, set->tus[i]);
+	return n >= strset_count(t->db);
+}
+
 /* Returns true if some fact sets could not be read (pairing went on). */
 static bool pair(struct tree *t, struct diag_list *out)
 {
@@ -415,7 +431,7 @@ static bool pair(struct tree *t, struct diag_list *out)
 	char *key;
 	struct diag_list found = { 0 };
 	struct litmus_findings litmus = { 0 };
-	bool *report, expired;
+	bool *report, expired, located = false;
 	unsigned i, nfacts = 0;
 	double t0 = now(), t1;
 
@@ -448,6 +464,19 @@ static bool pair(struct tree *t, struct diag_list *out)
 	stat_line(t, "load", t0, "%u TUs, %u functions, %u facts", set.ntus,
 		  set.nfns, nfacts);
 	t1 = now();
+	/*
+	 * which functions one entry alone reaches, and the locks every
+	 * caller holds, while calls are facts; then what helpers do for
+	 * their callers. The function findings the tree judges need the
+	 * first two: before the memo, which is keyed by those findings.
+	 */
+	if (!t->o->pair_only && publish_readers_wanted(out)) {
+		facts_contexts(&set);
+		facts_caller_locks(&set);
+		located = true;
+		publish_readers_filter(&set, whole_program(t, &set), out,
+				       t->o->explain);
+	}
 	key = memo_key(t, &g, t->o->pair_only ? &g.seen : out, report,
 		       set.ntus);
 	if (!t->o->litmus.dir && !t->o->explain && memo_get(t, key, &found)) {
@@ -455,13 +484,10 @@ static bool pair(struct tree *t, struct diag_list *out)
 			  found.n);
 		goto done;
 	}
-	/*
-	 * which functions one entry alone reaches, and the locks every
-	 * caller holds, while calls are facts; then what helpers do for
-	 * their callers
-	 */
-	facts_contexts(&set);
-	facts_caller_locks(&set);
+	if (!located) {
+		facts_contexts(&set);
+		facts_caller_locks(&set);
+	}
 	facts_inline_callees(&set);
 	for (nfacts = 0, i = 0; i < set.nfns; i++)
 		nfacts += set.fns[i].n;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "publish_readers.h"
 #include "rule.h"
 
 enum {
@@ -653,8 +654,9 @@ static void check_list_pti(const struct evlist *l, void *arg)
 		published_how(&pub, how, sizeof(how));
 		more[0] = '\0';
 		if (w.f.more)
-			snprintf(more, sizeof(more), " (and %u more store%s)",
-				 w.f.more, w.f.more == 1 ? "" : "s");
+			snprintf(more, sizeof(more),
+				 " (and %u" PUBLISH_MORE_STORES "%s)", w.f.more,
+				 w.f.more == 1 ? "" : "s");
 		d = rule_report(pa->ctx, pa->self, pa->fn, where,
 				"'%s' is initialised%s%s%s after '%s' was "
 				"published to lockless readers by %s%s: a "

@@ -65,6 +65,13 @@ static bool on_line(const struct tree_explain *ex, const struct fact *f)
 	       same_file(f->file, ex->file);
 }
 
+bool tree_explain_on_line(const struct tree_explain *ex, const char *file,
+			  unsigned line)
+{
+	return line >= ex->line && line <= ex->last &&
+	       same_file(file, ex->file);
+}
+
 bool tree_explain_wants(const struct tree_explain *ex,
 			const struct pair_candidate *c)
 {

@@ -25,6 +25,10 @@ struct tree_explain {
  */
 int tree_explain_parse(const char *arg, struct tree_explain *ex);
 
+/* @file:@line is one of @ex's lines. */
+bool tree_explain_on_line(const struct tree_explain *ex, const char *file,
+			  unsigned line);
+
 /* The candidate has an access of its sides on @ex's line. */
 bool tree_explain_wants(const struct tree_explain *ex,
 			const struct pair_candidate *c);
