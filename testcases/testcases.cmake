@@ -378,6 +378,11 @@ set_tests_properties(verdicts-table PROPERTIES LABELS "herd7;slow" TIMEOUT 600)
 add_test(NAME add-rule COMMAND ${OC_TESTCASES}/add-rule/run.sh)
 set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 
+# Building and installing it as a user does (testcases/install): -Werror
+# only where asked for.
+add_test(NAME install-werror COMMAND ${OC_TESTCASES}/install/werror.sh)
+set_tests_properties(install-werror PROPERTIES SKIP_RETURN_CODE 77)
+
 # Labels: fast (seconds each: make check, ctest -L fast) and slow (make
 # check-all runs both). Slow is a test of more than about 10 s or one that
 # runs a heavy outside program: a Linux tree or the linux-source tarball,
