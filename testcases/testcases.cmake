@@ -382,6 +382,11 @@ set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 # only where asked for.
 add_test(NAME install-werror COMMAND ${OC_TESTCASES}/install/werror.sh)
 set_tests_properties(install-werror PROPERTIES SKIP_RETURN_CODE 77)
+# cmake --install into a scratch prefix, then every format, --with-cocci
+# and kbuild mode from there, the source and build trees hidden.
+add_test(NAME install-tree
+         COMMAND ${OC_TESTCASES}/install/run.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-tree PROPERTIES SKIP_RETURN_CODE 77)
 
 # Labels: fast (seconds each: make check, ctest -L fast) and slow (make
 # check-all runs both). Slow is a test of more than about 10 s or one that
