@@ -387,6 +387,10 @@ set_tests_properties(install-werror PROPERTIES SKIP_RETURN_CODE 77)
 add_test(NAME install-tree
          COMMAND ${OC_TESTCASES}/install/run.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(install-tree PROPERTIES SKIP_RETURN_CODE 77)
+# ordercheck(1), installed, whole: every option and rule
+add_test(NAME install-man
+         COMMAND ${OC_TESTCASES}/install/man.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-man PROPERTIES SKIP_RETURN_CODE 77)
 
 # Labels: fast (seconds each: make check, ctest -L fast) and slow (make
 # check-all runs both). Slow is a test of more than about 10 s or one that
