@@ -31,3 +31,7 @@ add_custom_command(OUTPUT ${_man}
   COMMENT "Writing ordercheck(1) from --help and --list-rules")
 add_custom_target(manpage ALL DEPENDS ${_man})
 install(FILES ${_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
+# the licence, and the same in the form Debian packages carry it
+install(FILES ${CMAKE_SOURCE_DIR}/LICENSE ${CMAKE_SOURCE_DIR}/packaging/copyright
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
