@@ -395,6 +395,10 @@ set_tests_properties(install-man PROPERTIES SKIP_RETURN_CODE 77)
 add_test(NAME install-license
          COMMAND ${OC_TESTCASES}/install/license.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(install-license PROPERTIES SKIP_RETURN_CODE 77)
+# cpack -G DEB, installed by dpkg into a scratch root, run from there
+add_test(NAME install-deb
+         COMMAND ${OC_TESTCASES}/install/deb.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-deb PROPERTIES SKIP_RETURN_CODE 77)
 
 # Labels: fast (seconds each: make check, ctest -L fast) and slow (make
 # check-all runs both). Slow is a test of more than about 10 s or one that

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# from-prefix.sh, run by run.sh in a mount namespace where the source and
-# build trees are empty: the installed ordercheck ($prefix/bin, found on
-# PATH as users and kbuild find it) on $tmp/work/a.c, a rule testcase that
-# includes the model header <ordercheck/linux.h>. Self-contained: the
-# harness is in the hidden source tree.
+# from-prefix.sh PREFIX, run by hide.sh's from_prefix in a mount namespace
+# where the source and build trees are empty: the installed ordercheck
+# (PREFIX/bin, found on PATH as users and kbuild find it) on work/a.c
+# beside this copy, a rule testcase that includes the model header
+# <ordercheck/linux.h>. Self-contained: the harness is in the hidden tree.
 set -u
 tmp=$(cd "$(dirname "$0")" && pwd)
-prefix=$tmp/prefix
+prefix=$1
 PATH=$prefix/bin:$PATH
 export PATH
 cd "$tmp/work" || exit 1
