@@ -418,6 +418,7 @@ set(OC_SLOW_TESTS
   "^add-rule$"                                     # builds a copy: minutes
   "^metamorphic-macros$"                           # 6 runs per case: ~2 min
   "^report-chromium$"                              # 4 Chromium starts: ~15-30 s
+  "^install-deb$"                                  # cpack (make preinstall), dpkg: 10-30 s
 )
 # Labels given where a test is added are kept (herd7), and one labelled
 # slow there (verdicts-table) stays slow.
