@@ -60,10 +60,17 @@ static void look(void)
 	for (k = 0; root && k < DATA_KINDS; k++) {
 		char *p = xasprintf("%s/%s", root, subdirs[k]);
 
-		if (!stat(p, &st) && S_ISDIR(st.st_mode))
-			found[k] = p;
-		else
-			free(p);
+		/*
+		 * Through the build tree's links, the sources' own path: the
+		 * same header path in findings and facts as before there was
+		 * an install, and as in a run from the sources
+		 */
+		found[k] = realpath(p, NULL);
+		if (found[k] && (stat(found[k], &st) || !S_ISDIR(st.st_mode))) {
+			free(found[k]);
+			found[k] = NULL;
+		}
+		free(p);
 	}
 	free(root);
 	free(rel);
