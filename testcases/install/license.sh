@@ -19,7 +19,7 @@ gpl2=/usr/share/common-licenses/GPL-2
 if [ -f "$gpl2" ]; then
 	cmp -s "$lic" "$gpl2" || fail "LICENSE differs from $gpl2"
 fi
-others=$(git -C "$root" grep -o 'SPDX-License-Identifier: [A-Za-z0-9.+-]*' -- . ':!testcases/shim' |
+others=$(git -C "$root" grep -o 'SPDX-License-Identifier: [A-Za-z0-9.+-][A-Za-z0-9.+-]*' -- . ':!testcases/shim' |
 	grep -v ': GPL-2.0\(-only\)\?$')
 [ -z "$others" ] || fail "sources under another licence than LICENSE's: $others"
 
