@@ -283,7 +283,7 @@ if [ "${NO_BUILD:-}" = 1 ]; then
 fi
 build=${BUILD_DIR:-build}
 [ -f "$build/CMakeCache.txt" ] ||
-	cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 1
+	cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DORDERCHECK_WERROR=ON >/dev/null || exit 1
 cmake --build "$build" --target ordercheck -j"${JOBS:-$(nproc)}" >"$tmp/build.log" 2>&1 || {
 	cat "$tmp/build.log" >&2
 	echo "add-rule.sh: the build failed; README.md's table is not regenerated" >&2

@@ -6,13 +6,14 @@
 # (testcases/*/repro-<dialect>.c, built with `pkg-config` and run).
 # ripgrep: rules/run-tree.sh's token pass (grep when it is missing).
 # libc6-dev-arm64-cross: show-codegen.sh compiles the repros for arm64.
+# groff-base: testcases/install renders the man page the build writes.
 set -eu
 pkgs="build-essential cmake libclang-dev clang llvm coccinelle sparse
       diffutils python3 gcc-aarch64-linux-gnu git libsqlite3-dev sqlite3
       libjansson-dev libclang-rt-14-dev
       linux-source-6.1 lld flex bison bc libelf-dev libssl-dev xz-utils
       clangd neovim python3-yaml chromium libc6-dev-arm64-cross
-      liburcu-dev libck-dev libdpdk-dev pkg-config ripgrep"
+      liburcu-dev libck-dev libdpdk-dev pkg-config ripgrep groff-base"
 as_root=""
 [ "$(id -u)" -eq 0 ] || as_root="sudo"
 export DEBIAN_FRONTEND=noninteractive

@@ -5,7 +5,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# -Werror: a developer's set-up, configured as run-tests.sh configures the
+# same build (a flag that differs would rebuild everything there)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DORDERCHECK_WERROR=ON
 cmake --build build -j"$(nproc)"
 echo "== ordercheck examples/linux-6.1-excerpts.c"
 status=0

@@ -378,6 +378,28 @@ set_tests_properties(verdicts-table PROPERTIES LABELS "herd7;slow" TIMEOUT 600)
 add_test(NAME add-rule COMMAND ${OC_TESTCASES}/add-rule/run.sh)
 set_tests_properties(add-rule PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 
+# Building and installing it as a user does (testcases/install): -Werror
+# only where asked for.
+add_test(NAME install-werror COMMAND ${OC_TESTCASES}/install/werror.sh)
+set_tests_properties(install-werror PROPERTIES SKIP_RETURN_CODE 77)
+# cmake --install into a scratch prefix, then every format, --with-cocci
+# and kbuild mode from there, the source and build trees hidden.
+add_test(NAME install-tree
+         COMMAND ${OC_TESTCASES}/install/run.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-tree PROPERTIES SKIP_RETURN_CODE 77)
+# ordercheck(1), installed, whole: every option and rule
+add_test(NAME install-man
+         COMMAND ${OC_TESTCASES}/install/man.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-man PROPERTIES SKIP_RETURN_CODE 77)
+# LICENSE, the licence the sources name, installed
+add_test(NAME install-license
+         COMMAND ${OC_TESTCASES}/install/license.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-license PROPERTIES SKIP_RETURN_CODE 77)
+# cpack -G DEB, installed by dpkg into a scratch root, run from there
+add_test(NAME install-deb
+         COMMAND ${OC_TESTCASES}/install/deb.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install-deb PROPERTIES SKIP_RETURN_CODE 77)
+
 # Labels: fast (seconds each: make check, ctest -L fast) and slow (make
 # check-all runs both). Slow is a test of more than about 10 s or one that
 # runs a heavy outside program: a Linux tree or the linux-source tarball,
@@ -396,6 +418,7 @@ set(OC_SLOW_TESTS
   "^add-rule$"                                     # builds a copy: minutes
   "^metamorphic-macros$"                           # 6 runs per case: ~2 min
   "^report-chromium$"                              # 4 Chromium starts: ~15-30 s
+  "^install-deb$"                                  # cpack (make preinstall), dpkg: 10-30 s
 )
 # Labels given where a test is added are kept (herd7), and one labelled
 # slow there (verdicts-table) stays slow.

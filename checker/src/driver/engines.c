@@ -7,11 +7,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "../datadir.h"
 #include "../util.h"
-
-#ifndef ORDERCHECK_COCCI_DIR
-#define ORDERCHECK_COCCI_DIR "rules"
-#endif
 
 /* "file:line:col" at @s; returns what follows ": ", or NULL. */
 static char *parse_loc(char *s, char **file, unsigned *line, unsigned *col)
@@ -163,10 +160,11 @@ static void merge_cocci_rule(const char *rule_path, const struct tu_job *j,
 static void merge_cocci(const char *dir, const struct tu_job *j,
 			struct diag_list *l)
 {
-	DIR *d = opendir(dir);
+	DIR *d = dir ? opendir(dir) : NULL;
 	struct dirent *e;
 
 	if (!d) {
+		/* none given, and none installed beside this binary */
 		diag_add(l, NULL, SEV_ERROR, j->file, 0, 0, NULL,
 			 "--with-cocci: no rules directory (--cocci-dir)");
 		return;
@@ -187,10 +185,13 @@ static void merge_cocci(const char *dir, const struct tu_job *j,
 void engines_merge(const struct options *o, const struct tu_job *jobs,
 		   unsigned njobs, struct diag_list *l)
 {
-	const char *dir = o->cocci_dir ? o->cocci_dir : ORDERCHECK_COCCI_DIR;
-	char *abs = dir[0] == '/' ? xstrdup(dir) : realpath(dir, NULL);
+	const char *dir =
+		o->cocci_dir ? o->cocci_dir : datadir_path(DATA_COCCI);
+	char *abs = NULL;
 	unsigned i;
 
+	if (dir)
+		abs = dir[0] == '/' ? xstrdup(dir) : realpath(dir, NULL);
 	for (i = 0; i < njobs; i++) {
 		if (o->with_sparse)
 			merge_sparse(&jobs[i], l);

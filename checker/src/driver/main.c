@@ -16,6 +16,8 @@
 #include "../report/suppress.h"
 #include "../rules/catalogue.h"
 #include "../rules/registry.h"
+#include "../datadir.h"
+#include "../uri.h"
 #include "../util.h"
 #include "workers.h"
 #include "check.h"
@@ -220,17 +222,18 @@ static double mono_seconds(void)
 static double started;
 
 /*
- * The html page links rule pages below this source tree when it is there,
- * else below testcases/ relative to the page.
+ * The html page links the rule pages installed with this binary (in a
+ * build tree: the sources' testcases/), else testcases/ relative to the
+ * page.
  */
 static char *rule_docs(const char *given)
 {
-	struct stat st;
+	const char *pages = datadir_path(DATA_RULE_PAGES);
 
 	if (given)
 		return xstrdup(given);
-	if (!stat(ORDERCHECK_SOURCE_DIR "/testcases", &st))
-		return xstrdup("file://" ORDERCHECK_SOURCE_DIR "/testcases/");
+	if (pages)
+		return uri_from_path(pages, true);
 	return xstrdup("testcases/");
 }
 

@@ -189,8 +189,8 @@ static const struct {
 	  "text (default), json, sarif (SARIF 2.1.0), codeclimate (GitLab) or "
 	  "html (one self-contained page)" },
 	{ "--rule-docs", "URL", set_rule_docs,
-	  "html: rule pages are at URL<rule-id>/README.md (default: this "
-	  "source tree's testcases/, as a file:// URL)" },
+	  "html: rule pages are at URL<rule-id>/README.md (default: the "
+	  "pages installed with ordercheck, as a file:// URL)" },
 	{ "-o", "FILE", set_output, "write the report to FILE" },
 	{ "--fix", NULL, set_fix, "apply the safe fix-its in place" },
 	{ "--fix-diff", NULL, set_fix_diff,

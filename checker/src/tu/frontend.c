@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../datadir.h"
 #include "../util.h"
 
 /*
@@ -380,6 +381,7 @@ static const char **parse_argv(const struct tu_job *job,
 {
 	const char *rdir = opts->resource_dir ? opts->resource_dir :
 						ORDERCHECK_RESOURCE_DIR;
+	const char *model = datadir_path(DATA_INCLUDE);
 	const char **argv = xcalloc((size_t)job->nargs + 12, sizeof(char *));
 	int n = 0, i;
 
@@ -395,8 +397,10 @@ static const char **parse_argv(const struct tu_job *job,
 		argv[n++] = *wd;
 	}
 	/* the model header for code that includes no kernel headers */
-	argv[n++] = "-idirafter";
-	argv[n++] = ORDERCHECK_INCLUDE_DIR;
+	if (model) {
+		argv[n++] = "-idirafter";
+		argv[n++] = model;
+	}
 	argv[n++] = "-D__ORDERCHECK__=1";
 	argv[n++] = "-w";
 	argv[n++] = "-ferror-limit=0";
