@@ -276,6 +276,57 @@ static int in_scoped_header(const struct macro_def *d)
 	return r;
 }
 
+/*
+ * Whether @d expands, however deep in macros, to a builtin with a row in
+ * the C11 model (__atomic_load_n, __c11_atomic_load: a name with a row
+ * that no macro defines); @budget definitions may be read.
+ */
+static bool reaches_builtin(struct macro_table *mt, struct macro_def *d,
+			    unsigned *budget)
+{
+	unsigned i;
+	char name[128];
+
+	if (!*budget || !def_lex(mt, d))
+		return false;
+	--*budget;
+	for (i = d->body; i < d->ntoks; i++) {
+		const struct macro_tok *t = &d->toks[i];
+		const struct vocab_entry *e;
+		struct macro_def *inner;
+
+		if (!tok_ident(t) || t->len >= sizeof(name) ||
+		    (d->fn && param_of(d, t) >= 0))
+			continue;
+		inner = macros_def(mt, t->text, t->len);
+		if (inner) {
+			if (inner != d && reaches_builtin(mt, inner, budget))
+				return true;
+			continue;
+		}
+		memcpy(name, t->text, t->len);
+		name[t->len] = '\0';
+		e = vocab_lookup(name, VOCAB_NO_HEADER);
+		if (e && e->model == M_C11)
+			return true;
+	}
+	return false;
+}
+
+int macros_def_header(struct macro_table *mt, struct macro_def *d,
+		      const char *name)
+{
+	unsigned budget = PLAN_MAX_DEFS;
+	int h = in_scoped_header(d);
+
+	if (h != VOCAB_NO_HEADER)
+		return h;
+	h = vocab_own_header(name, M_C11);
+	return h != VOCAB_NO_HEADER && reaches_builtin(mt, d, &budget) ?
+		       h :
+		       VOCAB_NO_HEADER;
+}
+
 struct plan {
 	struct macro_table *mt;
 	struct macro_exp *u;
@@ -284,8 +335,8 @@ struct plan {
 };
 
 static void add_entry(struct plan *pl, const struct vocab_entry *prim,
-		      struct macro_def *d, const struct macro_tok *v,
-		      const struct call *c)
+		      struct macro_def *d, int header,
+		      const struct macro_tok *v, const struct call *c)
 {
 	struct macro_exp *u = pl->u, *p;
 	struct macro_nested *n;
@@ -299,7 +350,7 @@ static void add_entry(struct plan *pl, const struct vocab_entry *prim,
 	p->outer = u->outer;
 	p->prim = prim;
 	p->name = xstrdup(d->name);
-	p->header = in_scoped_header(d);
+	p->header = header;
 	p->c11 = p->header != VOCAB_NO_HEADER && prim->model == M_C11;
 	n->defs = xmalloc(PLAN_MAX_DEFS * sizeof(*n->defs));
 	closure(pl->mt, d, 0, n);
@@ -340,6 +391,7 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		char name[128];
 		struct toks out = { 0 };
 		bool alias;
+		int h;
 
 		if (!tok_ident(t) || t->len >= sizeof(name) ||
 		    !(d = macros_def(pl->mt, t->text, t->len)) ||
@@ -365,9 +417,10 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 			return;
 		if (prim) {
 			/* <stdatomic.h>'s: C11's (call.c names the builtin) */
-			if (in_scoped_header(d) != VOCAB_NO_HEADER)
-				prim = vocab_lookup(name, in_scoped_header(d));
-			add_entry(pl, prim, d, v, &c);
+			h = macros_def_header(pl->mt, d, name);
+			if (h != VOCAB_NO_HEADER)
+				prim = vocab_lookup(name, h);
+			add_entry(pl, prim, d, h, v, &c);
 			/* its arguments may hold more */
 			i += d->fn || alias ? 2 : 1;
 			continue;
