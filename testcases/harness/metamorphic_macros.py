@@ -15,6 +15,12 @@ rewritten to a fresh user macro, OC_k(, defined as
 A case that includes <stdatomic.h> is also written as the projects that
 wrap C11's atomics write it (C11's names: c11.def's C11() rows):
 
+  C  each call of a C11 name, and each memory order, by token pasting,
+     as mimalloc does ("#define OC_atomic(name)
+     atomic_##name"): atomic_load_explicit(p, memory_order_acquire) is
+     OC_atomic(load_explicit)(p, OC_mo(acquire));
+  D  the same pasting inside a wrapper of each name, OC_Ck(...), as
+     mimalloc's mi_atomic_load_acquire(p) is;
   E  with <stdatomic.h> replaced by a header of the project's own that
      defines C11's names over the GCC builtins (as small ring-buffer
      libraries do where <stdatomic.h> is missing), _Atomic dropped.
@@ -32,7 +38,7 @@ ordercheck then runs on the original and on each rewrite, and must give
     classes, keys, values and dependencies must all be the same.
 
 Usage: metamorphic_macros.py [--variants LETTERS] ORDERCHECK TESTCASES_DIR [RULE...]
---variants E runs only those rewrites (the fast test of the wrapped C11
+--variants CDE runs only those rewrites (the fast test of the wrapped C11
 forms, testcases.cmake). Exit status 1 when a case differs (each
 difference is printed).
 """
@@ -127,6 +133,45 @@ typedef unsigned long atomic_uintptr_t;
 #define atomic_signal_fence(o) __atomic_signal_fence(o)
 """
 
+PASTE_DEFS = ["#define OC_atomic(name) atomic_##name\n",
+              "#define OC_mo(name) memory_order_##name\n"]
+
+IDENT = re.compile(
+    r'(?P<skip>//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\''
+    r"|^[ \t]*#[^\n]*(?:\\\n[^\n]*)*)|(?P<name>\b[A-Za-z_]\w*)(?P<call>\s*\()?",
+    re.S | re.M,
+)
+
+
+def paste(text, names, wrappers):
+    """Each C11 name's call and memory order spelled by token pasting
+    (variant C); with @wrappers, each call through a wrapper of its own
+    (variant D). The text; the definitions; the wrappers' names."""
+    out, pos, wrap_defs = [], 0, {}
+    for m in IDENT.finditer(text):
+        n = m.group("name")
+        if not n:
+            continue
+        if m.group("call") and n in names:
+            rest = n[len("atomic_"):]
+            if wrappers:
+                if n not in wrap_defs:
+                    wrap_defs[n] = "OC_C%d" % len(wrap_defs)
+                new = wrap_defs[n]
+            else:
+                new = "OC_atomic(%s)" % rest
+            out += [text[pos:m.start()], new, m.group("call")]
+        elif n.startswith("memory_order_") and not m.group("call"):
+            out += [text[pos:m.start()], "OC_mo(%s)" % n[len("memory_order_"):]]
+        else:
+            continue
+        pos = m.end()
+    out.append(text[pos:])
+    defs = PASTE_DEFS + ["#define %s(...) OC_atomic(%s)(__VA_ARGS__)\n"
+                         % (w, n[len("atomic_"):]) for n, w in wrap_defs.items()]
+    return "".join(out), defs, {w: n for n, w in wrap_defs.items()}
+
+
 def own_c11(text):
     """<stdatomic.h> replaced by the project's own header (variant E)."""
     text = re.sub(r"^#include <stdatomic.h>$", '#include "oc_c11.h"', text, flags=re.M)
@@ -162,7 +207,9 @@ def unwrap(text, back):
     """Text quoted from the rewritten file, with the names written back."""
     if not back:
         return text
-    return re.sub(r"\bOC_\d+\b", lambda m: back.get(m.group(0), m.group(0)), text)
+    text = re.sub(r"\bOC_atomic\((\w+)\)", r"atomic_\1", text)
+    text = re.sub(r"\bOC_mo\((\w+)\)", r"memory_order_\1", text)
+    return re.sub(r"\bOC_C?\d+\b", lambda m: back.get(m.group(0), m.group(0)), text)
 
 
 def run(oc, path, args, cwd):
@@ -233,6 +280,11 @@ def variants_of(text, names, c11):
                                        "".join(defs), back)
     if not re.search(r"^#include <stdatomic.h>$", text, re.M):
         return v
+    pasted, pdefs, pback = paste(text, c11, False)
+    v["C (C11 by token pasting)"] = ("".join(pdefs) + pasted, len(pdefs), None, {"": ""})
+    pasted, pdefs, pback = paste(text, c11, True)
+    v["D (C11 by token pasting in wrappers)"] = ("".join(pdefs) + pasted, len(pdefs),
+                                                 None, pback or {"": ""})
     v["E (C11 names over the builtins)"] = (own_c11(text), 0, None, None)
     return v
 

@@ -393,6 +393,8 @@ void macros_free(struct macro_table *mt)
 		free(mt->defs[i].params);
 	}
 	free(mt->defs);
+	if (mt->pasted)
+		strset_free(mt->pasted);
 	free(mt->incs);
 	free(mt->def_hash);
 	free(mt->files);

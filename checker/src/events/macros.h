@@ -136,6 +136,8 @@ struct macro_table {
 	bool keep_incs;
 	struct macro_place *incs;
 	unsigned nincs, incs_cap;
+	/* the text of the tokens ## made (macro_plan.c) */
+	struct strset *pasted;
 };
 
 /*
