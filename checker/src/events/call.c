@@ -67,11 +67,22 @@ static const struct vocab_entry *c11_name_at(struct builder *b, CXCursor c,
 	if (m && !m->prim && !vocab_lookup(*name, VOCAB_NO_HEADER)) {
 		/* written inside a user macro: the name written there */
 		const struct macro_exp *n = macro_c11_at(b, c);
+		CXFile f;
+		unsigned off;
 
 		if (n) {
 			free(*name);
 			*name = xstrdup(n->name);
 			return n->prim;
+		}
+		/* no primitive in it: the builtin its definition spells */
+		if (text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f,
+				 &off) &&
+		    !(f == s.file && off == s.off)) {
+			free(*name);
+			*name = text_token_at(b, f, off);
+			p = vocab_lookup(*name, VOCAB_NO_HEADER);
+			return p && p->model == M_C11 ? p : NULL;
 		}
 	}
 	p = vocab_lookup(*name, m ? m->header : VOCAB_NO_HEADER);

@@ -68,13 +68,14 @@ static struct macro_exp *nested_at(struct builder *b, CXCursor c,
 	unsigned off, i;
 
 	plan(b, u);
-	if (!u->nplan || !ends_in(u, s, e) ||
+	if (!u->nplan ||
 	    !text_spelled(b, clang_getRangeStart(text_extent(b, c)), &f, &off))
 		return NULL;
+	/* each its own end: one whose call follows @u ends after it */
 	for (i = 0; i < u->nplan; i++) {
 		struct macro_exp *p = u->plan[i];
 
-		if (!p->claimed && p->c11 == c11 &&
+		if (!p->claimed && p->c11 == c11 && ends_in(p, s, e) &&
 		    spelled_in_body(p->nested, f, off))
 			return p;
 	}

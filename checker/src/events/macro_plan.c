@@ -238,29 +238,71 @@ static void closure(struct macro_table *mt, struct macro_def *d, unsigned depth,
 	}
 }
 
-/* @d's replacement list with the arguments of @c (tokens of @v) put in. */
-static void substitute(struct macro_def *d, const struct macro_tok *v,
-		       const struct call *c, struct toks *out)
+/*
+ * a##b: @r pasted onto the last token of @out, one token spelled in no
+ * file, its text kept by the table. mimalloc names C11's atomics so:
+ * "#define mi_atomic(name) atomic_##name".
+ */
+static void paste(struct macro_table *mt, struct toks *out,
+		  const struct macro_tok *r)
 {
-	unsigned i, j;
+	struct macro_tok *l = &out->v[out->n - 1];
+	char *s = xasprintf("%.*s%.*s", (int)l->len, l->text, (int)r->len,
+			    r->text);
+
+	if (!mt->pasted)
+		mt->pasted = strset_new();
+	*l = (struct macro_tok){ NULL, strset_intern(mt->pasted, s, strlen(s)),
+				 0, l->len + r->len };
+	free(s);
+}
+
+/*
+ * Push the tokens @v[from, to) of an operand; after a "##" the first is
+ * pasted onto the last one pushed, unless either side is empty (a
+ * placemarker: the other stays as it is).
+ */
+static void operand(struct macro_table *mt, struct toks *out,
+		    const struct macro_tok *v, unsigned from, unsigned to,
+		    bool pasting, unsigned left)
+{
+	if (pasting && from < to && out->n > left)
+		paste(mt, out, &v[from++]);
+	for (; from < to; from++)
+		push(out, v[from]);
+}
+
+/* @d's replacement list with the arguments of @c (tokens of @v) put in. */
+static void substitute(struct macro_table *mt, struct macro_def *d,
+		       const struct macro_tok *v, const struct call *c,
+		       struct toks *out)
+{
+	unsigned i, left = 0;
+	bool pasting = false;
 
 	for (i = d->body; i < d->ntoks; i++) {
 		const struct macro_tok *t = &d->toks[i];
 		int p = d->fn ? param_of(d, t) : -1;
+		unsigned before = out->n;
 
+		if (tok_is(t, "##")) {
+			pasting = true;
+			continue;
+		}
 		if (d->fn && tok_is(t, "#") && i + 1 < d->ntoks &&
 		    param_of(d, &d->toks[i + 1]) >= 0) {
 			push(out, (struct macro_tok){ NULL, "\"\"", 0, 2 });
 			i++;
-		} else if (tok_is(t, "##")) {
-			continue;
 		} else if (p >= 0) {
 			if ((unsigned)p < c->n)
-				for (j = c->from[p]; j < c->to[p]; j++)
-					push(out, v[j]);
+				operand(mt, out, v, c->from[p], c->to[p],
+					pasting, left);
 		} else {
-			push(out, *t);
+			operand(mt, out, t, 0, 1, pasting, left);
 		}
+		/* the left side of a "##" that may follow: what this pushed */
+		left = pasting ? left : before;
+		pasting = false;
 	}
 }
 
@@ -276,16 +318,82 @@ static int in_scoped_header(const struct macro_def *d)
 	return r;
 }
 
+/*
+ * Whether @d expands, however deep in macros, to a builtin with a row in
+ * the C11 model (__atomic_load_n, __c11_atomic_load: a name with a row
+ * that no macro defines); @budget definitions may be read.
+ */
+static bool reaches_builtin(struct macro_table *mt, struct macro_def *d,
+			    unsigned *budget)
+{
+	unsigned i;
+	char name[128];
+
+	if (!*budget || !def_lex(mt, d))
+		return false;
+	--*budget;
+	for (i = d->body; i < d->ntoks; i++) {
+		const struct macro_tok *t = &d->toks[i];
+		const struct vocab_entry *e;
+		struct macro_def *inner;
+
+		if (!tok_ident(t) || t->len >= sizeof(name) ||
+		    (d->fn && param_of(d, t) >= 0))
+			continue;
+		inner = macros_def(mt, t->text, t->len);
+		if (inner) {
+			if (inner != d && reaches_builtin(mt, inner, budget))
+				return true;
+			continue;
+		}
+		memcpy(name, t->text, t->len);
+		name[t->len] = '\0';
+		e = vocab_lookup(name, VOCAB_NO_HEADER);
+		if (e && e->model == M_C11)
+			return true;
+	}
+	return false;
+}
+
+int macros_def_header(struct macro_table *mt, struct macro_def *d,
+		      const char *name)
+{
+	unsigned budget = PLAN_MAX_DEFS;
+	int h = in_scoped_header(d);
+
+	if (h != VOCAB_NO_HEADER)
+		return h;
+	h = vocab_own_header(name, M_C11);
+	return h != VOCAB_NO_HEADER && reaches_builtin(mt, d, &budget) ?
+		       h :
+		       VOCAB_NO_HEADER;
+}
+
+/*
+ * The tokens after a list being scanned: the rest of its caller's list,
+ * @up's after that; for the invocation itself, what follows it in the
+ * file (@end_off: where that ends). A macro whose name ends an expansion
+ * takes its call from there, as the preprocessor's rescan does
+ * ("mi_atomic(load_explicit)(p, mo)"); @used of them it took.
+ */
+struct follow {
+	const struct macro_tok *v;
+	unsigned n, used;
+	struct follow *up;
+	unsigned end_off;
+};
+
 struct plan {
 	struct macro_table *mt;
 	struct macro_exp *u;
 	const struct macro_def *active[PLAN_DEPTH + 1];
 	unsigned budget; /* tokens left to expand */
+	unsigned end_off; /* where the entries' expansions end */
 };
 
 static void add_entry(struct plan *pl, const struct vocab_entry *prim,
-		      struct macro_def *d, const struct macro_tok *v,
-		      const struct call *c)
+		      struct macro_def *d, int header,
+		      const struct macro_tok *v, const struct call *c)
 {
 	struct macro_exp *u = pl->u, *p;
 	struct macro_nested *n;
@@ -295,11 +403,11 @@ static void add_entry(struct plan *pl, const struct vocab_entry *prim,
 	n = p->nested = xcalloc(1, sizeof(*n));
 	p->file = u->file;
 	p->off = u->off;
-	p->end_off = u->end_off;
+	p->end_off = pl->end_off;
 	p->outer = u->outer;
 	p->prim = prim;
 	p->name = xstrdup(d->name);
-	p->header = in_scoped_header(d);
+	p->header = header;
 	p->c11 = p->header != VOCAB_NO_HEADER && prim->model == M_C11;
 	n->defs = xmalloc(PLAN_MAX_DEFS * sizeof(*n->defs));
 	closure(pl->mt, d, 0, n);
@@ -326,11 +434,48 @@ static bool active(const struct plan *pl, unsigned depth,
 	return false;
 }
 
+/* The first of @f's chain with tokens left, if they open a call. */
+static struct follow *call_follows(struct follow *f)
+{
+	while (f && f->used == f->n)
+		f = f->up;
+	return f && tok_is(&f->v[f->used], "(") ? f : NULL;
+}
+
+static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
+		 unsigned depth, struct follow *after);
+
+/*
+ * The name @t that ends a list, with the call that follows the list
+ * (@f's next tokens), scanned as one list at @depth.
+ */
+static void join_call(struct plan *pl, const struct macro_tok *t,
+		      struct follow *f, unsigned depth, struct follow *after)
+{
+	struct toks list = { 0 };
+	struct call c;
+	unsigned i;
+
+	if (!split_call(f->v, f->n, f->used, 64, &c) ||
+	    c.close + 2 - f->used > pl->budget)
+		return;
+	pl->budget -= c.close + 2 - f->used;
+	push(&list, *t);
+	for (i = f->used; i <= c.close; i++)
+		push(&list, f->v[i]);
+	f->used = c.close + 1;
+	if (f->end_off)
+		pl->end_off = f->end_off;
+	scan(pl, list.v, list.n, depth, after);
+	free(list.v);
+}
+
 /* Scan @v (@n tokens) at @depth: primitives are entries, macros expand. */
 static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
-		 unsigned depth)
+		 unsigned depth, struct follow *after)
 {
-	unsigned i = 0;
+	unsigned i = 0, next;
+	struct follow *f;
 
 	while (i < n) {
 		const struct macro_tok *t = &v[i];
@@ -340,12 +485,21 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 		char name[128];
 		struct toks out = { 0 };
 		bool alias;
+		int h;
 
 		if (!tok_ident(t) || t->len >= sizeof(name) ||
 		    !(d = macros_def(pl->mt, t->text, t->len)) ||
 		    !def_lex(pl->mt, d)) {
 			i++;
 			continue;
+		}
+		memcpy(name, t->text, t->len);
+		name[t->len] = '\0';
+		prim = vocab_lookup(name, VOCAB_NO_HEADER);
+		if ((d->fn || prim) && i + 1 == n &&
+		    (f = call_follows(after))) {
+			join_call(pl, t, f, depth, after);
+			return;
 		}
 		if (d->fn) {
 			if (i + 1 >= n || !tok_is(&v[i + 1], "(")) {
@@ -356,18 +510,16 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 					&c))
 				return;
 		}
-		memcpy(name, t->text, t->len);
-		name[t->len] = '\0';
-		prim = vocab_lookup(name, VOCAB_NO_HEADER);
 		/* an object-like alias written as a call (macros.c) */
 		alias = prim && !d->fn && i + 1 < n && tok_is(&v[i + 1], "(");
 		if (alias && !split_call(v, n, i + 1, 64, &c))
 			return;
 		if (prim) {
 			/* <stdatomic.h>'s: C11's (call.c names the builtin) */
-			if (in_scoped_header(d) != VOCAB_NO_HEADER)
-				prim = vocab_lookup(name, in_scoped_header(d));
-			add_entry(pl, prim, d, v, &c);
+			h = macros_def_header(pl->mt, d, name);
+			if (h != VOCAB_NO_HEADER)
+				prim = vocab_lookup(name, h);
+			add_entry(pl, prim, d, h, v, &c);
 			/* its arguments may hold more */
 			i += d->fn || alias ? 2 : 1;
 			continue;
@@ -376,21 +528,56 @@ static void scan(struct plan *pl, const struct macro_tok *v, unsigned n,
 			i++;
 			continue;
 		}
-		substitute(d, v, &c, &out);
+		substitute(pl->mt, d, v, &c, &out);
+		next = d->fn ? c.close + 1 : i + 1;
 		if (out.n <= pl->budget) {
+			struct follow rest = { .v = v + next,
+					       .n = n - next,
+					       .up = after };
+
 			pl->budget -= out.n;
 			pl->active[depth] = d;
-			scan(pl, out.v, out.n, depth + 1);
+			scan(pl, out.v, out.n, depth + 1, &rest);
+			next += rest.used;
 		}
 		free(out.v);
-		i = d->fn ? c.close + 1 : i + 1;
+		i = next;
 	}
+}
+
+/*
+ * A '(' right after an invocation that ends at @end opens a call its
+ * expansion may take: where that call ends, or 0.
+ */
+static unsigned call_after(const char *buf, size_t len, size_t end)
+{
+	size_t i = skip_blank(buf, len, end);
+	unsigned depth = 0;
+
+	if (i >= len || buf[i] != '(')
+		return 0;
+	for (; i < len; i++) {
+		if (buf[i] == '"' || buf[i] == '\'') {
+			char q = buf[i];
+
+			for (i++; i < len && buf[i] != q; i++)
+				if (buf[i] == '\\')
+					i++;
+		} else if (buf[i] == '(') {
+			depth++;
+		} else if (buf[i] == ')') {
+			if (--depth == 0)
+				return (unsigned)i + 1;
+		}
+	}
+	return 0;
 }
 
 void macros_plan(struct macro_table *mt, struct macro_exp *u)
 {
-	struct plan pl = { mt, u, { NULL }, PLAN_MAX_TOKS };
-	struct toks t = { 0 };
+	struct plan pl = { mt, u, { NULL }, PLAN_MAX_TOKS, u->end_off };
+	struct toks t = { 0 }, tail = { 0 };
+	struct follow call = { NULL, 0, 0, NULL, 0 };
 	const char *buf;
 	size_t len;
 
@@ -404,8 +591,15 @@ void macros_plan(struct macro_table *mt, struct macro_exp *u)
 		return;
 	/* the invocation as written: its name, then its arguments */
 	lex(u->file, buf, u->off, u->end_off, &t);
+	call.end_off = call_after(buf, len, u->end_off);
+	if (call.end_off) {
+		lex(u->file, buf, u->end_off, call.end_off, &tail);
+		call.v = tail.v;
+		call.n = tail.n;
+	}
 	mt->watch_end = 0;
-	scan(&pl, t.v, t.n, 0);
+	scan(&pl, t.v, t.n, 0, &call);
 	u->watch_end = mt->watch_end;
 	free(t.v);
+	free(tail.v);
 }

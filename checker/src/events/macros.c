@@ -331,6 +331,30 @@ void macros_begin(CXTranslationUnit tu, struct macro_table *mt)
 	mt->tu = tu;
 }
 
+/*
+ * A C11 name the project defines itself over the builtins is C11's, as
+ * if from <stdatomic.h> (macros_def_header()): named only.
+ */
+static void own_c11_names(struct macro_table *mt)
+{
+	unsigned i;
+
+	for (i = 0; i < mt->n; i++) {
+		struct macro_exp *m = &mt->v[i];
+		struct macro_def *d;
+
+		if (!m->prim || m->header != VOCAB_NO_HEADER ||
+		    vocab_own_header(m->name, M_C11) == VOCAB_NO_HEADER ||
+		    !(d = macros_def(mt, m->name, strlen(m->name))))
+			continue;
+		m->header = macros_def_header(mt, d, m->name);
+		if (m->header == VOCAB_NO_HEADER)
+			continue;
+		m->prim = vocab_lookup(m->name, m->header);
+		m->c11 = m->prim->model == M_C11;
+	}
+}
+
 void macros_done(struct macro_table *mt)
 {
 	/* qsort(NULL, 0) is undefined: a file without macro expansions */
@@ -338,6 +362,7 @@ void macros_done(struct macro_table *mt)
 		qsort(mt->v, mt->n, sizeof(*mt->v), by_pos);
 	link_outer(mt);
 	hash_defs(mt);
+	own_c11_names(mt);
 }
 
 static void free_nested(struct macro_exp *p)
@@ -368,6 +393,8 @@ void macros_free(struct macro_table *mt)
 		free(mt->defs[i].params);
 	}
 	free(mt->defs);
+	if (mt->pasted)
+		strset_free(mt->pasted);
 	free(mt->incs);
 	free(mt->def_hash);
 	free(mt->files);

@@ -136,6 +136,8 @@ struct macro_table {
 	bool keep_incs;
 	struct macro_place *incs;
 	unsigned nincs, incs_cap;
+	/* the text of the tokens ## made (macro_plan.c) */
+	struct strset *pasted;
 };
 
 /*
@@ -191,5 +193,16 @@ const char *macros_file_text(struct macro_table *mt, CXFile f, size_t *len);
  * user macros are transparent), once.
  */
 void macros_plan(struct macro_table *mt, struct macro_exp *u);
+
+/*
+ * The dialect a primitive's definition @d (of @name) makes it: its
+ * header's (<stdatomic.h>, vocab_header_dialect()); for a C11 name a
+ * project defines itself over the builtins, "#define
+ * atomic_load_explicit(p, o) __atomic_load_n(p, o)" where <stdatomic.h>
+ * is missing, C11's as if from its header (the builtin under it orders,
+ * as under <stdatomic.h>'s); else VOCAB_NO_HEADER.
+ */
+int macros_def_header(struct macro_table *mt, struct macro_def *d,
+		      const char *name);
 
 #endif

@@ -352,6 +352,7 @@ static enum oc_dialect tu_dialect(CXTranslationUnit tu, CXFile main,
 /* What the primitives of a TU including none of the headers are. */
 struct prim_vote {
 	bool kernel, builtin;
+	int c11; /* a C11-model dialect with a header, or VOCAB_NO_HEADER */
 };
 
 static void prim_vote_cb(const struct evlist *l, void *arg)
@@ -365,6 +366,8 @@ static void prim_vote_cb(const struct evlist *l, void *arg)
 			continue;
 		if (e->prim->dialect == D_GNU)
 			v->builtin = true;
+		else if (vocab_dialect_model(e->prim->dialect) == M_C11)
+			v->c11 = (int)e->prim->dialect;
 		else
 			v->kernel = true;
 	}
@@ -373,17 +376,22 @@ static void prim_vote_cb(const struct evlist *l, void *arg)
 /*
  * A TU that includes no dialect's header is the kernel's (a snippet
  * written against its names), unless the only primitives it uses are the
- * GCC builtins: then it is written in those.
+ * GCC builtins, or C11's names it defines itself over them (macros.c's
+ * own_c11_names()): then it is written in those.
  */
 static enum oc_dialect dialect_of_prims(const struct tu_ir *ir)
 {
-	struct prim_vote v = { false, false };
+	struct prim_vote v = { false, false, VOCAB_NO_HEADER };
 	unsigned i;
 
 	for (i = 0; i < ir->nfns && !v.kernel; i++)
 		if (!ir->fns[i]->in_header)
 			events_for_each_list(ir->fns[i], prim_vote_cb, &v);
-	return v.builtin && !v.kernel ? D_GNU : D_LINUX;
+	if (v.kernel)
+		return D_LINUX;
+	if (v.c11 != VOCAB_NO_HEADER)
+		return (enum oc_dialect)v.c11;
+	return v.builtin ? D_GNU : D_LINUX;
 }
 
 /* One build; false when a reuse of the prefix memo went wrong. */

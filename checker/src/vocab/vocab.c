@@ -298,6 +298,21 @@ const struct vocab_entry *vocab_lookup(const char *name, int header)
 	return first;
 }
 
+int vocab_own_header(const char *name, enum oc_model model)
+{
+	struct vocab_entry key = { .name = name };
+	const struct vocab_entry *e;
+
+	vocab_init();
+	e = bsearch(&key, table, count, sizeof(*table), by_name);
+	while (e && e > table && !strcmp(e[-1].name, name))
+		e--;
+	for (; e && e < table + count && !strcmp(e->name, name); e++)
+		if (headers[e->dialect] && e->model == model)
+			return (int)e->dialect;
+	return VOCAB_NO_HEADER;
+}
+
 bool vocab_implements(const char *name)
 {
 	return vocab_lookup(name, VOCAB_NO_HEADER) ||

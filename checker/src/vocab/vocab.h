@@ -235,6 +235,13 @@ enum oc_order {
 const struct vocab_entry *vocab_lookup(const char *name, int header);
 
 /*
+ * The header-scoped dialect (vocab_header_dialect()) that has a row named
+ * @name in @model, or VOCAB_NO_HEADER: atomic_fetch_add() is C11's in
+ * M_C11, whatever the kernel's row of that name.
+ */
+int vocab_own_header(const char *name, enum oc_model model);
+
+/*
  * Whether a function named @name is a primitive's definition (its body
  * implements it), not a use of one: the walk builds no such body.
  */
