@@ -29,6 +29,8 @@ void html_esc(FILE *out, const char *s);
 /* @file read once per page and split into lines (html_src.c). */
 struct src *html_source(struct page *pg, const char *file);
 void html_sources_free(struct page *pg);
+/* A source line, escaped, its tabs expanded to columns of 8. */
+void html_code(FILE *out, const char *line);
 /* "file:///abs/path#Lline": where an editor or browser opens the file. */
 void html_file_href(struct page *pg, const char *file, unsigned line);
 /* One location: its place, linked, and the lines around it quoted. */

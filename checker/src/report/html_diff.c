@@ -57,12 +57,12 @@ void html_fix_diff(struct page *pg, const struct oc_diag *d)
 			f->line, nnew);
 		for (i = f->line; i <= f->end_line; i++) {
 			fputs("<del>-", out);
-			html_esc(out, s->line[i]);
+			html_code(out, s->line[i]);
 			fputs("</del>", out); /* blocks: no newline */
 		}
 		for (p = strtok(neu, "\n"); p; p = strtok(NULL, "\n")) {
 			fputs("<ins>+", out);
-			html_esc(out, p);
+			html_code(out, p);
 			fputs("</ins>", out);
 		}
 		free(neu);

@@ -121,6 +121,39 @@ void html_file_href(struct page *pg, const char *file, unsigned line)
 	free(uri);
 	free(abs);
 }
+
+/*
+ * A source line, its tabs expanded to the next multiple of 8 columns of
+ * the line: the page puts a line number or a diff's '-' before it, which a
+ * browser's tab-size counts too (one tab drew one column after "   56  ").
+ */
+void html_code(FILE *out, const char *line)
+{
+	size_t n = strlen(line), len;
+	char *r = NULL;
+	struct strbuf b = { 0 };
+	unsigned col = 0;
+	const char *p;
+
+	if (!utf8_valid(line, n))
+		line = r = utf8_repair(line, n, &len);
+	for (p = line; *p; p++) {
+		if (*p == '\t') {
+			do
+				sb_add(&b, " ", 1);
+			while (++col % 8);
+			continue;
+		}
+		sb_add(&b, p, 1);
+		/* a column per character: UTF-8's continuation bytes add none */
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+	}
+	p = b.s ? b.s : "";
+	html_esc(out, p);
+	free(b.s);
+	free(r);
+}
+
 /* One location: its place, linked, and the lines around it quoted. */
 void html_location(struct page *pg, const char *cls, const char *file,
 		   unsigned line, unsigned col, const char *what)
@@ -150,10 +183,13 @@ void html_location(struct page *pg, const char *cls, const char *file,
 	to = line + CONTEXT <= s->nlines ? line + CONTEXT : s->nlines;
 	fputs("<pre class=\"src\">", out);
 	for (i = from; i <= to; i++) {
-		fprintf(out, "<span class=\"ln%s\" data-line=\"%u\">%5u  ",
+		fprintf(out,
+			"<span class=\"ln%s\" data-line=\"%u\"><span "
+			"class=\"no\">%5u  </span><span class=\"code\">",
 			i == line ? " hl" : "", i, i);
-		html_esc(out, s->line[i]);
-		fputs("</span>", out); /* a block each: no newline between */
+		html_code(out, s->line[i]);
+		/* a block each: no newline between */
+		fputs("</span></span>", out);
 	}
 	fputs("</pre></div>\n", out);
 }
