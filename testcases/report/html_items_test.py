@@ -127,7 +127,9 @@ def fixit(oc, tmp):
         # the hunk is the edits applied together, in order of place
         fx = sorted(d["fixes"], key=lambda f: (f["line"], f["column"]))
         first = fx[0]["line"]
-        last = max(f["end_line"] for f in fx)
+        # an edit that ends at a line's start leaves that line alone
+        last = max(f["end_line"] - (f["end_column"] <= 1 and
+                                    f["end_line"] > f["line"]) for f in fx)
         old = "\n".join(lines[first - 1:last]) + "\n"
 
         def off(line, col):

@@ -114,6 +114,7 @@ static const char css[] =
 	"pre.src .no{color:#777;user-select:none}"
 	"pre.diff del{color:#a00;text-decoration:none;display:block}"
 	"pre.diff ins{color:#070;text-decoration:none;display:block}"
+	"pre.diff .dc{display:block;color:#555}"
 	".dh{color:#555}"
 	"svg text{font:12px monospace;text-anchor:middle}"
 	"svg .th{font-weight:bold;font-size:13px}"
