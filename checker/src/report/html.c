@@ -128,6 +128,7 @@ static const char css[] =
 	"svg .ord-none text,svg .ord-wrong text{fill:#c00}"
 	"svg .po.ord-unknown{stroke:#999;stroke-dasharray:2 3}"
 	"svg .rf{stroke:#06c}svg .fr{stroke:#a0a}svg .co{stroke:#a60}"
+	"svg rect.elb{fill:#fff;stroke:none}"
 	"svg .el-rf{fill:#06c}svg .el-fr{fill:#a0a}svg .el-co{fill:#a60}"
 	".k-rf{color:#06c}.k-fr{color:#a0a}.k-co{color:#a60}"
 	"figure{margin:.5em 0}figcaption{font-size:.85em;color:#555}"

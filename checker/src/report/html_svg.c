@@ -28,15 +28,70 @@ static unsigned acc_y(unsigned a)
 	return a ? Y_A1 : Y_A0;
 }
 
-static void svg_text(FILE *out, unsigned x, unsigned y, const char *cls,
-		     const char *text, unsigned max)
+/*
+ * The font size of each class of text (the page's CSS) and the advance of
+ * a monospace character in hundredths of it (DejaVu Sans Mono: 0.602,
+ * rounded up): what a text may hold to stay in its room.
+ */
+enum { CHAR_W = 62 };
+
+static const struct {
+	const char *cls;
+	unsigned size;
+} fonts[] = { { "th", 13 },
+	      { "acc", 12 },
+	      { "ln", 10 },
+	      { "ordl", 11 },
+	      { "el", 12 } };
+
+static unsigned font_size(const char *cls)
 {
+	unsigned i;
+
+	for (i = 0; i < sizeof(fonts) / sizeof(*fonts); i++)
+		if (!strcmp(fonts[i].cls, cls))
+			return fonts[i].size;
+	return 12;
+}
+
+/* Characters of UTF-8 @s: its bytes but continuation bytes. */
+static size_t chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* The bytes of @s's first @n characters. */
+static size_t prefix(const char *s, size_t n)
+{
+	const char *p = s;
+
+	for (; *p; p++)
+		if (((unsigned char)*p & 0xc0) != 0x80 && !n--)
+			break;
+	return (size_t)(p - s);
+}
+
+/* How wide @text is drawn in @cls, in the drawing's units. */
+static unsigned text_w(const char *cls, const char *text)
+{
+	return (unsigned)(chars(text) * font_size(cls) * CHAR_W / 100);
+}
+
+/* @text cut (with an ellipsis) to @room px wide in @cls. */
+static void svg_text(FILE *out, unsigned x, unsigned y, const char *cls,
+		     const char *text, unsigned room)
+{
+	size_t max = room * 100 / (font_size(cls) * CHAR_W);
 	char *t = xstrdup(text);
 
-	/* long keys would run into the other column */
-	if (strlen(t) > max) {
-		t[max - 1] = '\0';
-		t = xrealloc(t, max + 4);
+	/* long keys would run into the other column or off the drawing */
+	if (chars(t) > max && max) {
+		t[prefix(t, max - 1)] = '\0';
+		t = xrealloc(t, strlen(t) + 4);
 		strcat(t, "\xe2\x80\xa6");
 	}
 	fprintf(out, "<text x=\"%u\" y=\"%u\" class=\"%s\">", x, y, cls);
@@ -60,7 +115,7 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 
 	fprintf(out, "<g class=\"thread\" data-thread=\"%u\">", t);
 	snprintf(head, sizeof(head), "P%u: %s()", t, th->function);
-	svg_text(out, x, Y_HEAD, "th", head, 44);
+	svg_text(out, x, Y_HEAD, "th", head, SVG_W / 2 - 16);
 	for (a = 0; a < 2; a++) {
 		const struct oc_access *ac = &th->a[a];
 		char label[300];
@@ -76,7 +131,7 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 			"<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"34\" "
 			"rx=\"6\"/>",
 			x - BOX_W / 2, acc_y(a) - 22, BOX_W);
-		svg_text(out, x, acc_y(a), "acc", label, 38);
+		svg_text(out, x, acc_y(a), "acc", label, BOX_W - 12);
 		fprintf(out,
 			"<text x=\"%u\" y=\"%u\" class=\"ln\">line %u</text>",
 			x, acc_y(a) + 26, ac->line);
@@ -107,27 +162,63 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 		html_esc(out, th->order_file);
 		fprintf(out, ":%u</title>", th->order_line);
 	}
-	svg_text(out, x - 96, Y_ORD + 4, "ordl", ord, 42);
+	/* from beside the arrow to the column's end */
+	svg_text(out, x - 96, Y_ORD + 4, "ordl", ord,
+		 (t ? SVG_W : SVG_W / 2) - (x - 96) - 4);
 	fputs("</g></g>\n", out);
 	free(ord);
 }
 
-/* One edge of the bad outcome, from access (t0, a0) to (t1, a1). */
-static void svg_edge(FILE *out, unsigned n, const char *kind, unsigned t0,
-		     unsigned a0, unsigned t1, unsigned a1)
-{
-	unsigned x0 = t0 ? COL1 - BOX_W / 2 : COL0 + BOX_W / 2;
-	unsigned x1 = t1 ? COL1 - BOX_W / 2 : COL0 + BOX_W / 2;
-	unsigned y0 = acc_y(a0) - 5, y1 = acc_y(a1) - 5;
+/* An edge of the bad outcome, from access (t0, a0) to (t1, a1). */
+struct edge {
+	const char *kind;
+	unsigned t0, a0, t1, a1;
+};
 
+/* The edges of each shape's bad outcome: which write each read sees. */
+static const struct {
+	const char *shape;
+	struct edge e[2];
+} outcomes[] = {
+	{ "MP", { { "rf", 0, 1, 1, 0 }, { "fr", 1, 1, 0, 0 } } },
+	{ "S", { { "rf", 0, 1, 1, 0 }, { "co", 1, 1, 0, 0 } } },
+	{ "SB", { { "fr", 0, 1, 1, 0 }, { "fr", 1, 1, 0, 0 } } },
+	{ "LB", { { "rf", 0, 1, 1, 0 }, { "rf", 1, 1, 0, 0 } } },
+};
+
+static unsigned edge_x(unsigned t)
+{
+	return t ? COL1 - BOX_W / 2 : COL0 + BOX_W / 2;
+}
+
+static void svg_edge(FILE *out, unsigned n, const struct edge *e)
+{
 	fprintf(out,
 		"<path class=\"edge %s\" data-edge=\"%s\" data-from=\"%u.%u\" "
 		"data-to=\"%u.%u\" d=\"M%u %u L%u %u\" "
-		"marker-end=\"url(#f%u-ah-%s)\"/>",
-		kind, kind, t0, a0, t1, a1, x0, y0, x1, y1, n, kind);
-	/* the label a quarter of the way: crossing edges keep theirs apart */
+		"marker-end=\"url(#f%u-ah-%s)\"/>\n",
+		e->kind, e->kind, e->t0, e->a0, e->t1, e->a1, edge_x(e->t0),
+		acc_y(e->a0) - 5, edge_x(e->t1), acc_y(e->a1) - 5, n, e->kind);
+}
+
+/*
+ * An edge's label, a quarter of the way (crossing edges keep theirs
+ * apart) on a box of the page's colour: drawn after every edge, so no
+ * other edge crosses it.
+ */
+static void svg_edge_label(FILE *out, const struct edge *e)
+{
+	unsigned x0 = edge_x(e->t0), x1 = edge_x(e->t1);
+	unsigned x = (3 * x0 + x1) / 4;
+	unsigned y = (3 * (acc_y(e->a0) - 5) + acc_y(e->a1) - 5) / 4 - 6;
+	unsigned w = text_w("el", e->kind) + 6, h = font_size("el") + 4;
+
+	fprintf(out,
+		"<rect class=\"elb\" x=\"%u\" y=\"%u\" width=\"%u\" "
+		"height=\"%u\" rx=\"3\"/>",
+		x - w / 2 - 1, y - h + 4, w + 2, h);
 	fprintf(out, "<text class=\"el el-%s\" x=\"%u\" y=\"%u\">%s</text>\n",
-		kind, (3 * x0 + x1) / 4, (3 * y0 + y1) / 4 - 6, kind);
+		e->kind, x, y, e->kind);
 }
 
 void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n)
@@ -164,18 +255,14 @@ void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n)
 	svg_thread(out, n, 0, &ts->t[0]);
 	svg_thread(out, n, 1, &ts->t[1]);
 	/* the bad outcome: which write each read sees, which write wins */
-	if (!strcmp(s, "MP")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "fr", 1, 1, 0, 0);
-	} else if (!strcmp(s, "S")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "co", 1, 1, 0, 0);
-	} else if (!strcmp(s, "SB")) {
-		svg_edge(out, n, "fr", 0, 1, 1, 0);
-		svg_edge(out, n, "fr", 1, 1, 0, 0);
-	} else if (!strcmp(s, "LB")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "rf", 1, 1, 0, 0);
+	for (i = 0; i < sizeof(outcomes) / sizeof(*outcomes); i++)
+		if (!strcmp(s, outcomes[i].shape))
+			break;
+	if (i < sizeof(outcomes) / sizeof(*outcomes)) {
+		svg_edge(out, n, &outcomes[i].e[0]);
+		svg_edge(out, n, &outcomes[i].e[1]);
+		svg_edge_label(out, &outcomes[i].e[0]);
+		svg_edge_label(out, &outcomes[i].e[1]);
 	}
 	fputs("</svg><figcaption>", out);
 	html_esc(out, s);
