@@ -129,6 +129,7 @@ static const char css[] =
 	"svg .po.ord-unknown{stroke:#999;stroke-dasharray:2 3}"
 	"svg .rf{stroke:#06c}svg .fr{stroke:#a0a}svg .co{stroke:#a60}"
 	"svg rect.elb{fill:#fff;stroke:none}"
+	"svg .outcome{fill:#a00}"
 	"svg .el-rf{fill:#06c}svg .el-fr{fill:#a0a}svg .el-co{fill:#a60}"
 	".k-rf{color:#06c}.k-fr{color:#a0a}.k-co{color:#a60}"
 	"figure{margin:.5em 0}figcaption{font-size:.85em;color:#555}"
@@ -426,7 +427,7 @@ static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 	html_esc(out, d->message);
 	fputs("</p>\n", out);
 	if (d->threads)
-		html_threads(pg, d->threads, n);
+		html_threads(pg, d, n);
 	places(pg, d);
 	litmus_fold(pg, d);
 	html_fix_diff(pg, d);

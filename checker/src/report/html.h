@@ -38,7 +38,10 @@ void html_location(struct page *pg, const char *cls, const char *file,
 		   unsigned line, unsigned col, const char *what);
 /* The safe fixes as a unified diff (html_diff.c). */
 void html_fix_diff(struct page *pg, const struct oc_diag *d);
-/* A pairing finding's two sides drawn as threads, drawing @n (html_svg.c). */
-void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n);
+/*
+ * A pairing finding's two sides drawn as threads with the edges of its
+ * bad outcome, drawing @n of the page (html_svg.c).
+ */
+void html_threads(struct page *pg, const struct oc_diag *d, unsigned n);
 
 #endif

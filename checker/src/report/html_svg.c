@@ -15,7 +15,8 @@ enum {
 	Y_A0 = 84,
 	Y_ORD = 150,
 	Y_A1 = 216,
-	SVG_H = 270
+	Y_OUTCOME = 282,
+	SVG_H = 296
 };
 
 static unsigned col_x(unsigned t)
@@ -175,7 +176,12 @@ struct edge {
 	unsigned t0, a0, t1, a1;
 };
 
-/* The edges of each shape's bad outcome: which write each read sees. */
+/*
+ * The edges of each shape's bad outcome: which write each read sees,
+ * which write wins. The same-way shape (misplaced-barrier: both sides
+ * order, one of them the wrong way round) has two: which is bad depends
+ * on which location is the flag, which the side blamed tells.
+ */
 static const struct {
 	const char *shape;
 	struct edge e[2];
@@ -184,7 +190,93 @@ static const struct {
 	{ "S", { { "rf", 0, 1, 1, 0 }, { "co", 1, 1, 0, 0 } } },
 	{ "SB", { { "fr", 0, 1, 1, 0 }, { "fr", 1, 1, 0, 0 } } },
 	{ "LB", { { "rf", 0, 1, 1, 0 }, { "rf", 1, 1, 0, 0 } } },
+	/* the writer stores the flag first: the reader sees it, not the data */
+	{ "same-way", { { "rf", 0, 0, 1, 0 }, { "fr", 1, 1, 0, 1 } } },
+	/* the reader reads the data first, the flag (stored last) after */
+	{ "same-way reader", { { "rf", 0, 1, 1, 1 }, { "fr", 1, 0, 0, 0 } } },
 };
+
+/*
+ * What an edge says of the outcome: a subject naming a thread, then the
+ * rest naming a location, each of the edge's head (to) or its tail.
+ */
+static const struct {
+	const char *kind, *subject;
+	bool subject_to;
+	const char *rest;
+	bool key_to;
+} says[] = {
+	/* rf: the read (to) sees the write; fr: the read (from) misses it */
+	{ "rf", "P%u reads", true, "the new '%s'", true },
+	{ "fr", "P%u reads", false, "the old '%s'", false },
+	/* co: the write (to) comes after the other, its value stays */
+	{ "co", "P%u's store", true, "to '%s' comes last", true },
+};
+
+/* "smp_load_acquire(foo.flag)" -> "foo.flag": the location, of a box. */
+static char *key_of(const char *text)
+{
+	const char *l = strchr(text, '('), *r = strrchr(text, ')');
+
+	if (l && r > l)
+		return xstrndup(l + 1, (size_t)(r - l - 1));
+	return xstrdup(text);
+}
+
+/*
+ * The bad outcome in words under the drawing: "P1 reads the new 'flag'
+ * and the old 'data'", a clause per edge, a subject said once.
+ */
+static void svg_outcome(FILE *out, const struct oc_threads *ts,
+			const struct edge *e)
+{
+	struct strbuf b = { 0 };
+	char *prev = NULL;
+	unsigned i, k;
+
+	sb_puts(&b, "the bad outcome: ");
+	for (i = 0; i < 2; i++) {
+		const struct edge *x = &e[i];
+		const struct oc_access *to = &ts->t[x->t1].a[x->a1],
+				       *from = &ts->t[x->t0].a[x->a0];
+		char *subj, *key;
+
+		for (k = 0; strcmp(says[k].kind, x->kind); k++)
+			;
+		subj = xasprintf(says[k].subject,
+				 says[k].subject_to ? x->t1 : x->t0);
+		key = key_of(says[k].key_to ? to->text : from->text);
+		if (i)
+			sb_puts(&b, " and ");
+		if (!prev || strcmp(prev, subj))
+			sb_printf(&b, "%s ", subj);
+		sb_printf(&b, says[k].rest, key);
+		free(prev);
+		prev = subj;
+		free(key);
+	}
+	svg_text(out, SVG_W / 2, Y_OUTCOME, "outcome", b.s, SVG_W - 16);
+	free(prev);
+	free(b.s);
+}
+
+/* The edges of @d's bad outcome, or NULL for a shape with none drawn. */
+static const struct edge *outcome_of(const struct oc_diag *d)
+{
+	const struct oc_threads *ts = d->threads;
+	const struct oc_access *r = &ts->t[1].a[0];
+	const char *shape = ts->shape;
+	unsigned i;
+
+	/* misplaced-barrier reports a same-way pair at the blamed side */
+	if (!strcmp(shape, "same-way") && d->line == r->line &&
+	    !strcmp(d->file, r->file))
+		shape = "same-way reader";
+	for (i = 0; i < sizeof(outcomes) / sizeof(*outcomes); i++)
+		if (!strcmp(shape, outcomes[i].shape))
+			return outcomes[i].e;
+	return NULL;
+}
 
 static unsigned edge_x(unsigned t)
 {
@@ -221,7 +313,7 @@ static void svg_edge_label(FILE *out, const struct edge *e)
 		e->kind, x, y, e->kind);
 }
 
-void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n)
+void html_threads(struct page *pg, const struct oc_diag *d, unsigned n)
 {
 	static const struct {
 		const char *id, *color;
@@ -230,8 +322,10 @@ void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n)
 		      { "rf", "#06c" },
 		      { "fr", "#a0a" },
 		      { "co", "#a60" } };
+	const struct oc_threads *ts = d->threads;
 	FILE *out = pg->out;
 	const char *s = ts->shape;
+	const struct edge *e;
 	unsigned i;
 
 	fprintf(out,
@@ -254,15 +348,13 @@ void html_threads(struct page *pg, const struct oc_threads *ts, unsigned n)
 	fputs("</defs>\n", out);
 	svg_thread(out, n, 0, &ts->t[0]);
 	svg_thread(out, n, 1, &ts->t[1]);
-	/* the bad outcome: which write each read sees, which write wins */
-	for (i = 0; i < sizeof(outcomes) / sizeof(*outcomes); i++)
-		if (!strcmp(s, outcomes[i].shape))
-			break;
-	if (i < sizeof(outcomes) / sizeof(*outcomes)) {
-		svg_edge(out, n, &outcomes[i].e[0]);
-		svg_edge(out, n, &outcomes[i].e[1]);
-		svg_edge_label(out, &outcomes[i].e[0]);
-		svg_edge_label(out, &outcomes[i].e[1]);
+	e = outcome_of(d);
+	if (e) {
+		svg_edge(out, n, &e[0]);
+		svg_edge(out, n, &e[1]);
+		svg_edge_label(out, &e[0]);
+		svg_edge_label(out, &e[1]);
+		svg_outcome(out, ts, e);
 	}
 	fputs("</svg><figcaption>", out);
 	html_esc(out, s);
