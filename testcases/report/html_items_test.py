@@ -160,7 +160,8 @@ def fixit(oc, tmp):
 # ---- labels ----
 
 # font size and anchor of each class of text in a drawing (html.c's CSS)
-SIZES = {"th": 13, "acc": 12, "ln": 10, "ordl": 11, "el": 12, "outcome": 12}
+SIZES = {"th": 13, "acc": 12, "ln": 10, "ordl": 11, "el": 12, "outcome": 12,
+         "mo": 10}
 CHAR_W = 0.61  # DejaVu Sans Mono's advance, of its size
 
 

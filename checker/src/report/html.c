@@ -129,7 +129,7 @@ static const char css[] =
 	"svg .po.ord-unknown{stroke:#999;stroke-dasharray:2 3}"
 	"svg .rf{stroke:#06c}svg .fr{stroke:#a0a}svg .co{stroke:#a60}"
 	"svg rect.elb{fill:#fff;stroke:none}"
-	"svg .outcome{fill:#a00}"
+	"svg .outcome{fill:#a00}svg .mo{font-size:10px;fill:#335}"
 	"svg .el-rf{fill:#06c}svg .el-fr{fill:#a0a}svg .el-co{fill:#a60}"
 	".k-rf{color:#06c}.k-fr{color:#a0a}.k-co{color:#a60}"
 	"figure{margin:.5em 0}figcaption{font-size:.85em;color:#555}"

@@ -39,6 +39,12 @@ void html_location(struct page *pg, const char *cls, const char *file,
 /* The safe fixes as a unified diff (html_diff.c). */
 void html_fix_diff(struct page *pg, const struct oc_diag *d);
 /*
+ * The memory order @a's call names in its source ("memory_order_acquire",
+ * "__ATOMIC_RELEASE"; seq_cst for C11's operations that take none), or
+ * NULL (html_order.c).
+ */
+char *html_access_order(struct page *pg, const struct oc_access *a);
+/*
  * A pairing finding's two sides drawn as threads with the edges of its
  * bad outcome, drawing @n of the page (html_svg.c).
  */

@@ -108,9 +108,10 @@ static const char *ord_class(unsigned ord)
 	return ord < 4 ? c[ord] : "unknown";
 }
 
-static void svg_thread(FILE *out, unsigned n, unsigned t,
+static void svg_thread(struct page *pg, unsigned n, unsigned t,
 		       const struct oc_thread *th)
 {
+	FILE *out = pg->out;
 	unsigned x = col_x(t), a;
 	char head[300], *ord;
 
@@ -119,7 +120,7 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 	svg_text(out, x, Y_HEAD, "th", head, SVG_W / 2 - 16);
 	for (a = 0; a < 2; a++) {
 		const struct oc_access *ac = &th->a[a];
-		char label[300];
+		char label[300], *mo = html_access_order(pg, ac);
 
 		snprintf(label, sizeof(label), "%s %s", ac->op, ac->text);
 		fprintf(out,
@@ -132,7 +133,12 @@ static void svg_thread(FILE *out, unsigned n, unsigned t,
 			"<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"34\" "
 			"rx=\"6\"/>",
 			x - BOX_W / 2, acc_y(a) - 22, BOX_W);
-		svg_text(out, x, acc_y(a), "acc", label, BOX_W - 12);
+		/* the order under the call, in the box: relaxed or acquire */
+		svg_text(out, x, acc_y(a) - (mo ? 5 : 0), "acc", label,
+			 BOX_W - 12);
+		if (mo)
+			svg_text(out, x, acc_y(a) + 8, "mo", mo, BOX_W - 12);
+		free(mo);
 		fprintf(out,
 			"<text x=\"%u\" y=\"%u\" class=\"ln\">line %u</text>",
 			x, acc_y(a) + 26, ac->line);
@@ -346,8 +352,8 @@ void html_threads(struct page *pg, const struct oc_diag *d, unsigned n)
 			"5L0 10z\" fill=\"%s\"/></marker>",
 			n, heads[i].id, heads[i].color);
 	fputs("</defs>\n", out);
-	svg_thread(out, n, 0, &ts->t[0]);
-	svg_thread(out, n, 1, &ts->t[1]);
+	svg_thread(pg, n, 0, &ts->t[0]);
+	svg_thread(pg, n, 1, &ts->t[1]);
 	e = outcome_of(d);
 	if (e) {
 		svg_edge(out, n, &e[0]);
