@@ -299,8 +299,8 @@ def css_rules(text):
 
 
 def paths(oc, tmp):
-    deep = os.path.join(tmp, "drivers", "a-directory-with-a-long-name" * 3,
-                        "and-another-one-below-it" * 3)
+    deep = os.path.join(tmp, "drivers", "a_directory_with_a_long_name" * 3,
+                        "and_another_one_below_it" * 3)
     os.makedirs(deep)
     src = os.path.join(deep, "a_source_file_with_a_very_long_name_too.c")
     shutil.copy("testcases/store-then-mb/bad.c", src)
