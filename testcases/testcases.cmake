@@ -279,7 +279,7 @@ if(OC_PYTHON3)
   set_tests_properties(report-chromium PROPERTIES SKIP_RETURN_CODE 77
                        TIMEOUT 300)
   # the page's details, one test each (report/html_items_test.py)
-  foreach(item tabs fixit labels outcome c11 paths)
+  foreach(item tabs fixit labels outcome c11 paths errors)
     add_test(NAME report-html-${item}
              COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/report/html_items_test.py
                      $<TARGET_FILE:ordercheck> ${item}

@@ -144,6 +144,9 @@ static const char css[] =
 	"figure{margin:.5em 0}figcaption{font-size:.85em;color:#555}"
 	"#filters{background:#f0f0f0;padding:.5em;position:sticky;top:0}"
 	".bar{fill:#5b8bd0}.bl{font:12px monospace}"
+	"#run-messages{border:1px solid #c00;border-left:6px solid #c00;"
+	"border-radius:4px;background:#fff5f5;padding:0 1em;margin:1em 0}"
+	"#run-messages h2{border:0;margin-top:.5em;font-size:1.2em}"
 	"@media print{#filters{display:none}}";
 
 /* Filters only: the page is whole without it. */
@@ -249,7 +252,10 @@ static void summary(struct page *pg, const struct diag_list *l)
 		fprintf(out, " in <span id=\"seconds\">%.1f</span> s",
 			pg->info->seconds);
 	if (ne)
-		fprintf(out, "; %u messages about the run itself", ne);
+		fprintf(out,
+			"; <a href=\"#run-messages\">%u message%s about the run "
+			"itself</a> (above)",
+			ne, ne == 1 ? "" : "s");
 	if (pg->info->baseline) {
 		fputs("; new against the baseline <code>", out);
 		html_esc(out, pg->info->baseline);
@@ -492,6 +498,8 @@ void report_html(FILE *out, const struct diag_list *l,
 	      out);
 	fputs(css, out);
 	fputs("</style></head><body>\n<h1>ordercheck report</h1>\n", out);
+	/* first: a file that did not parse is a hole in all that follows */
+	run_messages(&pg, l);
 	summary(&pg, l);
 	fputs("<section id=\"findings\"><h2>Findings</h2>\n", out);
 	for (i = 0; i < l->n; i++)
@@ -500,7 +508,6 @@ void report_html(FILE *out, const struct diag_list *l,
 	if (!diag_count_findings(l))
 		fputs("<p>No findings.</p>\n", out);
 	fputs("</section>\n", out);
-	run_messages(&pg, l);
 	fputs("<script>", out);
 	fputs(script, out);
 	fputs("</script>\n</body></html>\n", out);
