@@ -39,11 +39,8 @@ enum { CHAR_W = 62 };
 static const struct {
 	const char *cls;
 	unsigned size;
-} fonts[] = { { "th", 13 },
-	      { "acc", 12 },
-	      { "ln", 10 },
-	      { "ordl", 11 },
-	      { "el", 12 } };
+} fonts[] = { { "th", 13 }, { "acc", 12 },     { "ln", 10 }, { "ordl", 11 },
+	      { "el", 12 }, { "outcome", 12 }, { "mo", 10 } };
 
 static unsigned font_size(const char *cls)
 {
@@ -108,6 +105,14 @@ static const char *ord_class(unsigned ord)
 	return ord < 4 ? c[ord] : "unknown";
 }
 
+/* What a side's order label says, by enum ord: 0 none ... 3 yes. */
+static const char *const ord_says[] = {
+	"nothing orders these",
+	"%s: wrong kind",
+	"unknown (%s)",
+	"ordered by %s",
+};
+
 static void svg_thread(struct page *pg, unsigned n, unsigned t,
 		       const struct oc_thread *th)
 {
@@ -151,15 +156,8 @@ static void svg_thread(struct page *pg, unsigned n, unsigned t,
 		"marker-end=\"url(#f%u-ah-%s)\"/>",
 		ord_class(th->ord), t, t, x - 110, Y_A0 + 14, x - 110,
 		Y_A1 - 24, n, th->ord == 3 ? "po" : "bad");
-	if (th->ord == 3)
-		ord = xasprintf("ordered by %s", th->order);
-	else if (th->ord == 1)
-		ord = xasprintf("%s: wrong kind", th->order);
-	else if (th->ord == 2)
-		ord = xasprintf("unknown (%s)",
-				*th->order ? th->order : "call");
-	else
-		ord = xstrdup("nothing orders these");
+	ord = xasprintf(ord_says[th->ord < 4 ? th->ord : 2],
+			*th->order ? th->order : "call");
 	fprintf(out, "<g class=\"order ord-%s\">", ord_class(th->ord));
 	if (*th->order_file) {
 		/* where the barrier (or the access that orders) is */
