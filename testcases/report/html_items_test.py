@@ -280,6 +280,19 @@ def c11(oc, tmp):
         text = " ".join(t.all_text() for t in g.find("text"))
         check(want[k] in text, "access %s: box says %r, not %s"
               % (k, text, want[k]))
+    # liburcu's uatomic_store(): CMM_RELAXED when no order is given
+    root = Tree(page(oc, tmp, ["testcases/pair-missing-acquire/urcu-mo.c"],
+                     "urcu.html")).root
+    a = article(root, "pair-missing-acquire", 29)
+    want = {"0.0": "CMM_RELAXED", "0.1": "CMM_RELEASE",
+            "1.0": "CMM_RELAXED", "1.1": "CMM_RELAXED"}
+    for g in a.find("g", "access"):
+        k = g.attrs["data-access"]
+        text = " ".join(t.all_text() for t in g.find("text"))
+        check(want[k] in text, "urcu access %s: box says %r, not %s"
+              % (k, text, want[k]))
+    root = Tree(page(oc, tmp, ["testcases/pair-missing-acquire/bad.c"],
+                     "kernel.html")).root
     # and a kernel access's box stays as it was: no order added
     a = article(root, "pair-missing-acquire", 28)
     for g in a.find("g", "access"):

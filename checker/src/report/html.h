@@ -40,8 +40,8 @@ void html_location(struct page *pg, const char *cls, const char *file,
 void html_fix_diff(struct page *pg, const struct oc_diag *d);
 /*
  * The memory order @a's call names in its source ("memory_order_acquire",
- * "__ATOMIC_RELEASE"; seq_cst for C11's operations that take none), or
- * NULL (html_order.c).
+ * "__ATOMIC_RELEASE"; the default of an operation written without one,
+ * seq_cst for C11's), or NULL (html_order.c).
  */
 char *html_access_order(struct page *pg, const struct oc_access *a);
 /*

@@ -24,18 +24,25 @@ static const char *const order_words[] = {
 };
 
 /*
- * C11's operations whose order is seq_cst by definition (no argument),
- * whose names no other dialect uses: the kernel's atomic_fetch_add() is
- * its own fully ordered operation, so the atomic_fetch_*() are not here.
+ * The order of an operation written without one, where its name is its
+ * dialect's alone: C11's are seq_cst by definition (the kernel's
+ * atomic_fetch_add() is its own fully ordered operation, so the
+ * atomic_fetch_*() are not here); liburcu 0.15's uatomic_load() and
+ * uatomic_store() are CMM_RELAXED when their optional order is absent
+ * (vocab/urcu.def).
  */
-static const char *const seq_cst_ops[] = {
-	"atomic_load",
-	"atomic_store",
-	"atomic_exchange",
-	"atomic_compare_exchange_strong",
-	"atomic_compare_exchange_weak",
-	"atomic_flag_test_and_set",
-	"atomic_flag_clear",
+static const struct {
+	const char *op, *order;
+} defaults[] = {
+	{ "atomic_load", "memory_order_seq_cst" },
+	{ "atomic_store", "memory_order_seq_cst" },
+	{ "atomic_exchange", "memory_order_seq_cst" },
+	{ "atomic_compare_exchange_strong", "memory_order_seq_cst" },
+	{ "atomic_compare_exchange_weak", "memory_order_seq_cst" },
+	{ "atomic_flag_test_and_set", "memory_order_seq_cst" },
+	{ "atomic_flag_clear", "memory_order_seq_cst" },
+	{ "uatomic_load", "CMM_RELAXED" },
+	{ "uatomic_store", "CMM_RELAXED" },
 };
 
 static bool ident_char(char c)
@@ -84,15 +91,15 @@ static char *order_word(const char *args)
 	return NULL;
 }
 
-static bool seq_cst_by_name(const char *name, size_t len)
+static const char *default_order(const char *name, size_t len)
 {
 	unsigned i;
 
-	for (i = 0; i < sizeof(seq_cst_ops) / sizeof(*seq_cst_ops); i++)
-		if (strlen(seq_cst_ops[i]) == len &&
-		    !strncmp(seq_cst_ops[i], name, len))
-			return true;
-	return false;
+	for (i = 0; i < sizeof(defaults) / sizeof(*defaults); i++)
+		if (strlen(defaults[i].op) == len &&
+		    !strncmp(defaults[i].op, name, len))
+			return defaults[i].order;
+	return NULL;
 }
 
 /* Where @line calls @name (@len bytes): a word, then its '('. */
@@ -132,7 +139,7 @@ char *html_access_order(struct page *pg, const struct oc_access *a)
 		return NULL;
 	word = order_word(args);
 	free(args);
-	if (!word && seq_cst_by_name(a->text, len))
-		word = xstrdup("memory_order_seq_cst");
+	if (!word && default_order(a->text, len))
+		word = xstrdup(default_order(a->text, len));
 	return word;
 }
