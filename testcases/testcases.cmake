@@ -294,6 +294,13 @@ if(OC_PYTHON3)
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(report-chromium PROPERTIES SKIP_RETURN_CODE 77
                        TIMEOUT 300)
+  # the page's details, one test each (report/html_items_test.py)
+  foreach(item tabs fixit labels outcome c11 paths errors)
+    add_test(NAME report-html-${item}
+             COMMAND ${OC_PYTHON3} ${OC_TESTCASES}/report/html_items_test.py
+                     $<TARGET_FILE:ordercheck> ${item}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  endforeach()
 endif()
 
 # What CI uses: SARIF (validated), code quality, fingerprints, suppressions,

@@ -57,7 +57,10 @@ EDGES = {
     "S": {("rf", "0.1", "1.0"), ("co", "1.1", "0.0")},
     "SB": {("fr", "0.1", "1.0"), ("fr", "1.1", "0.0")},
     "LB": {("rf", "0.1", "1.0"), ("rf", "1.1", "0.0")},
-    "same-way": set(),
+    # misplaced-barrier: the flag stored first, or read last (which side
+    # is blamed: html_items_test.py outcome)
+    "same-way": ({("rf", "0.0", "1.0"), ("fr", "1.1", "0.1")},
+                 {("rf", "0.1", "1.1"), ("fr", "1.0", "0.0")}),
 }
 SKIPPED_NOTES = ("litmus test: ", "litmus test of the fix: ", "herd7 ")
 
@@ -262,8 +265,11 @@ def check_page(text, doc, where, scripted=False):
             po = {e for e in edges if e[0] == "po"}
             check(po == {("po", "0.0", "0.1"), ("po", "1.0", "1.1")},
                   "%s: program order edges %s" % (where, po))
-            check(edges - po == EDGES[shape], "%s: %s edges %s, want %s"
-                  % (where, shape, edges - po, EDGES[shape]))
+            want = EDGES[shape]
+            check(edges - po in (want if isinstance(want, tuple)
+                                 else (want,)),
+                  "%s: %s edges %s, want %s"
+                  % (where, shape, edges - po, want))
             # the missing order is drawn as such
             for t, want in zip(th, d["threads"]["threads"]):
                 cls = t.find("path", "po")[0].cls()

@@ -5,65 +5,18 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
 #include "../rules/registry.h"
 #include "../rules/rule.h"
-#include "../uri.h"
-#include "../utf8.h"
 #include "../util.h"
+#include "html.h"
 #include "report.h"
 
-enum { CONTEXT = 3 }; /* source lines quoted around a location */
-
-/* A source file, read once, split into lines. */
-struct src {
-	char *path;
-	char *text; /* NULL: unreadable */
-	char **line; /* line[1..nlines], NUL-terminated in text */
-	unsigned nlines;
-};
-
-struct page {
-	FILE *out;
-	const struct html_info *info;
-	struct src *src;
-	unsigned nsrc;
-	unsigned nlocs; /* locations quoted, for the ids */
-};
-
-/* HTML-escaped, invalid UTF-8 repaired to U+FFFD. */
-static void esc(FILE *out, const char *s)
-{
-	size_t n = strlen(s), len;
-	char *r = NULL;
-
-	if (!utf8_valid(s, n))
-		s = r = utf8_repair(s, n, &len);
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			fputc(*s, out);
-		}
-	}
-	free(r);
-}
+/*
+ * A directory's label left of its bar holds this many characters of
+ * 12 px monospace (7.3 px each) in its 270 px: 38 ran past the left edge.
+ */
+enum { DIR_CHARS = 36 };
 
 /* A summary from the catalogue: `code` spans become <code>. */
 static void esc_md(FILE *out, const char *s)
@@ -73,94 +26,15 @@ static void esc_md(FILE *out, const char *s)
 
 	while ((q = strchr(p, '`'))) {
 		*q = '\0';
-		esc(out, p);
+		html_esc(out, p);
 		fputs(code ? "</code>" : "<code>", out);
 		code = !code;
 		p = q + 1;
 	}
-	esc(out, p);
+	html_esc(out, p);
 	if (code)
 		fputs("</code>", out);
 	free(copy);
-}
-
-static char *abs_path(const struct page *pg, const char *file)
-{
-	if (file[0] == '/' || !pg->info->base)
-		return xstrdup(file);
-	return xasprintf("%s/%s", pg->info->base, file);
-}
-
-/*
- * A source file's text, if it is a regular file: the findings of
- * report --from-json may name /dev/zero or a FIFO, which never end.
- */
-static char *read_source(const char *path, size_t *len)
-{
-	struct stat st;
-
-	if (stat(path, &st) || !S_ISREG(st.st_mode))
-		return NULL;
-	return read_file(path, len);
-}
-
-static struct src *source(struct page *pg, const char *file)
-{
-	struct src *s;
-	char *p, *abs;
-	size_t len;
-	unsigned i;
-
-	for (i = 0; i < pg->nsrc; i++)
-		if (!strcmp(pg->src[i].path, file))
-			return &pg->src[i];
-	pg->src = xrealloc(pg->src, (pg->nsrc + 1) * sizeof(*pg->src));
-	s = &pg->src[pg->nsrc++];
-	memset(s, 0, sizeof(*s));
-	s->path = xstrdup(file);
-	abs = abs_path(pg, file);
-	s->text = read_source(abs, &len);
-	free(abs);
-	if (!s->text)
-		return s;
-	/* line[0] unused; a last line without its newline still counts */
-	s->line = xmalloc(sizeof(*s->line));
-	for (p = s->text; p < s->text + len;) {
-		char *nl = memchr(p, '\n', len - (size_t)(p - s->text));
-
-		s->line = xrealloc(s->line, (s->nlines + 2) * sizeof(*s->line));
-		s->line[++s->nlines] = p;
-		if (!nl)
-			break;
-		*nl = '\0';
-		p = nl + 1;
-	}
-	return s;
-}
-
-static void sources_free(struct page *pg)
-{
-	unsigned i;
-
-	for (i = 0; i < pg->nsrc; i++) {
-		free(pg->src[i].path);
-		free(pg->src[i].text);
-		free(pg->src[i].line);
-	}
-	free(pg->src);
-}
-
-/* "file:///abs/path#Lline": where an editor or browser opens the file. */
-static void file_href(struct page *pg, const char *file, unsigned line)
-{
-	char *abs = abs_path(pg, file), *uri = uri_from_path(abs, false);
-
-	/* percent-escaped: a '#' or a blank in a path stays in the path */
-	esc(pg->out, uri);
-	if (line)
-		fprintf(pg->out, "#L%u", line);
-	free(uri);
-	free(abs);
 }
 
 static void rule_href(struct page *pg, const char *rule)
@@ -169,48 +43,11 @@ static void rule_href(struct page *pg, const char *rule)
 
 	if (!b)
 		b = "testcases/";
-	esc(pg->out, b);
+	html_esc(pg->out, b);
 	if (*b && b[strlen(b) - 1] != '/')
 		fputc('/', pg->out);
-	esc(pg->out, rule);
+	html_esc(pg->out, rule);
 	fputs("/README.md", pg->out);
-}
-
-/* One location: its place, linked, and the lines around it quoted. */
-static void location(struct page *pg, const char *cls, const char *file,
-		     unsigned line, unsigned col, const char *what)
-{
-	FILE *out = pg->out;
-	struct src *s = source(pg, file);
-	unsigned from, to, i;
-
-	fprintf(out, "<div class=\"loc %s\" id=\"loc%u\">\n", cls, pg->nlocs++);
-	fputs("<div class=\"where\"><a class=\"loc-link\" href=\"", out);
-	file_href(pg, file, line);
-	fputs("\">", out);
-	esc(out, file);
-	if (line)
-		fprintf(out, ":%u", line);
-	if (line && col)
-		fprintf(out, ":%u", col);
-	fputs("</a> <span class=\"what\">", out);
-	esc(out, what);
-	fputs("</span></div>\n", out);
-	if (!s->text || !line || line > s->nlines) {
-		fputs("<p class=\"nosrc\">(source not available)</p></div>\n",
-		      out);
-		return;
-	}
-	from = line > CONTEXT ? line - CONTEXT : 1;
-	to = line + CONTEXT <= s->nlines ? line + CONTEXT : s->nlines;
-	fputs("<pre class=\"src\">", out);
-	for (i = from; i <= to; i++) {
-		fprintf(out, "<span class=\"ln%s\" data-line=\"%u\">%5u  ",
-			i == line ? " hl" : "", i, i);
-		esc(out, s->line[i]);
-		fputs("</span>", out); /* a block each: no newline between */
-	}
-	fputs("</pre></div>\n", out);
 }
 
 /* The path a "litmus test: PATH" or "... of the fix: PATH" note names. */
@@ -238,276 +75,27 @@ static void litmus_fold(struct page *pg, const struct oc_diag *d)
 
 		if (!path)
 			continue;
-		s = source(pg, d->notes[j].file);
+		s = html_source(pg, d->notes[j].file);
 		fputs(is_fix ?
 			      "<details class=\"litmus\"><summary>litmus "
 			      "test of the fix " :
 			      "<details class=\"litmus\"><summary>litmus test ",
 		      pg->out);
-		esc(pg->out, path);
+		html_esc(pg->out, path);
 		/* herd7's one note speaks of the test and its fix */
 		for (i = 0; i < d->nnotes && !is_fix; i++)
 			if (!strncmp(d->notes[i].message, "herd7 ", 6)) {
 				fputs(" &mdash; <b>", pg->out);
-				esc(pg->out, d->notes[i].message);
+				html_esc(pg->out, d->notes[i].message);
 				fputs("</b>", pg->out);
 			}
 		fputs("</summary><pre>", pg->out);
 		for (i = 1; s->text && i <= s->nlines; i++) {
-			esc(pg->out, s->line[i]);
+			html_esc(pg->out, s->line[i]);
 			fputc('\n', pg->out);
 		}
 		fputs("</pre></details>\n", pg->out);
 	}
-}
-
-/* The safe fixes as a unified diff, from their lines and columns. */
-static void fix_diff(struct page *pg, const struct oc_diag *d)
-{
-	FILE *out = pg->out;
-	unsigned j, i;
-
-	if (!d->fix_safe || !d->nfixes)
-		return;
-	fputs("<details class=\"fix\" open><summary>fix-it</summary>"
-	      "<pre class=\"diff\">",
-	      out);
-	for (j = 0; j < d->nfixes; j++) {
-		const struct oc_fix *f = &d->fixes[j];
-		struct src *s = source(pg, f->file);
-		struct strbuf nb = { 0 };
-		unsigned nold, nnew = 1;
-		char *neu, *p;
-		size_t c0, c1;
-
-		if (!s->text || !f->line || f->end_line < f->line ||
-		    f->end_line > s->nlines) {
-			fputs("<span class=\"dh\">(the file is not available: "
-			      "the fix replaces ",
-			      out);
-			fprintf(out, "%u:%u-%u:%u with &quot;", f->line, f->col,
-				f->end_line, f->end_col);
-			esc(out, f->replacement);
-			fputs("&quot;)</span>\n", out);
-			continue;
-		}
-		c0 = f->col ? f->col - 1 : 0;
-		c1 = f->end_col ? f->end_col - 1 : 0;
-		if (c0 > strlen(s->line[f->line]))
-			c0 = strlen(s->line[f->line]);
-		if (c1 > strlen(s->line[f->end_line]))
-			c1 = strlen(s->line[f->end_line]);
-		sb_add(&nb, s->line[f->line], c0);
-		sb_puts(&nb, f->replacement);
-		sb_puts(&nb, s->line[f->end_line] + c1);
-		neu = sb_detach(&nb);
-		for (p = neu; *p; p++)
-			nnew += *p == '\n';
-		nold = f->end_line - f->line + 1;
-		fputs("<span class=\"dh\">--- a/", out);
-		esc(out, f->file);
-		fputs("\n+++ b/", out);
-		esc(out, f->file);
-		fprintf(out, "\n@@ -%u,%u +%u,%u @@</span>\n", f->line, nold,
-			f->line, nnew);
-		for (i = f->line; i <= f->end_line; i++) {
-			fputs("<del>-", out);
-			esc(out, s->line[i]);
-			fputs("</del>", out); /* blocks: no newline */
-		}
-		for (p = strtok(neu, "\n"); p; p = strtok(NULL, "\n")) {
-			fputs("<ins>+", out);
-			esc(out, p);
-			fputs("</ins>", out);
-		}
-		free(neu);
-	}
-	fputs("</pre></details>\n", out);
-}
-
-/* ---- the two sides drawn as threads ---- */
-
-enum {
-	SVG_W = 720,
-	COL0 = 180,
-	COL1 = 540,
-	BOX_W = 300,
-	Y_HEAD = 28,
-	Y_A0 = 84,
-	Y_ORD = 150,
-	Y_A1 = 216,
-	SVG_H = 270
-};
-
-static unsigned col_x(unsigned t)
-{
-	return t ? COL1 : COL0;
-}
-
-static unsigned acc_y(unsigned a)
-{
-	return a ? Y_A1 : Y_A0;
-}
-
-static void svg_text(FILE *out, unsigned x, unsigned y, const char *cls,
-		     const char *text, unsigned max)
-{
-	char *t = xstrdup(text);
-
-	/* long keys would run into the other column */
-	if (strlen(t) > max) {
-		t[max - 1] = '\0';
-		t = xrealloc(t, max + 4);
-		strcat(t, "\xe2\x80\xa6");
-	}
-	fprintf(out, "<text x=\"%u\" y=\"%u\" class=\"%s\">", x, y, cls);
-	esc(out, t);
-	fputs("</text>", out);
-	free(t);
-}
-
-static const char *ord_class(unsigned ord)
-{
-	static const char *const c[] = { "none", "wrong", "unknown", "yes" };
-
-	return ord < 4 ? c[ord] : "unknown";
-}
-
-static void svg_thread(FILE *out, unsigned n, unsigned t,
-		       const struct oc_thread *th)
-{
-	unsigned x = col_x(t), a;
-	char head[300], *ord;
-
-	fprintf(out, "<g class=\"thread\" data-thread=\"%u\">", t);
-	snprintf(head, sizeof(head), "P%u: %s()", t, th->function);
-	svg_text(out, x, Y_HEAD, "th", head, 44);
-	for (a = 0; a < 2; a++) {
-		const struct oc_access *ac = &th->a[a];
-		char label[300];
-
-		snprintf(label, sizeof(label), "%s %s", ac->op, ac->text);
-		fprintf(out,
-			"<g class=\"access op-%s\" data-access=\"%u.%u\">"
-			"<title>",
-			ac->op, t, a);
-		esc(out, ac->file);
-		fprintf(out, ":%u</title>", ac->line);
-		fprintf(out,
-			"<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"34\" "
-			"rx=\"6\"/>",
-			x - BOX_W / 2, acc_y(a) - 22, BOX_W);
-		svg_text(out, x, acc_y(a), "acc", label, 38);
-		fprintf(out,
-			"<text x=\"%u\" y=\"%u\" class=\"ln\">line %u</text>",
-			x, acc_y(a) + 26, ac->line);
-		fputs("</g>", out);
-	}
-	/* program order, and what (if anything) keeps it */
-	fprintf(out,
-		"<path class=\"edge po ord-%s\" data-edge=\"po\" "
-		"data-from=\"%u.0\" data-to=\"%u.1\" d=\"M%u %u L%u %u\" "
-		"marker-end=\"url(#f%u-ah-%s)\"/>",
-		ord_class(th->ord), t, t, x - 110, Y_A0 + 14, x - 110,
-		Y_A1 - 24, n, th->ord == 3 ? "po" : "bad");
-	if (th->ord == 3)
-		ord = xasprintf("ordered by %s", th->order);
-	else if (th->ord == 1)
-		ord = xasprintf("%s: wrong kind", th->order);
-	else if (th->ord == 2)
-		ord = xasprintf("unknown (%s)",
-				*th->order ? th->order : "call");
-	else
-		ord = xstrdup("nothing orders these");
-	fprintf(out, "<g class=\"order ord-%s\">", ord_class(th->ord));
-	if (*th->order_file) {
-		/* where the barrier (or the access that orders) is */
-		fputs("<title>", out);
-		esc(out, th->order);
-		fputs(" at ", out);
-		esc(out, th->order_file);
-		fprintf(out, ":%u</title>", th->order_line);
-	}
-	svg_text(out, x - 96, Y_ORD + 4, "ordl", ord, 42);
-	fputs("</g></g>\n", out);
-	free(ord);
-}
-
-/* One edge of the bad outcome, from access (t0, a0) to (t1, a1). */
-static void svg_edge(FILE *out, unsigned n, const char *kind, unsigned t0,
-		     unsigned a0, unsigned t1, unsigned a1)
-{
-	unsigned x0 = t0 ? COL1 - BOX_W / 2 : COL0 + BOX_W / 2;
-	unsigned x1 = t1 ? COL1 - BOX_W / 2 : COL0 + BOX_W / 2;
-	unsigned y0 = acc_y(a0) - 5, y1 = acc_y(a1) - 5;
-
-	fprintf(out,
-		"<path class=\"edge %s\" data-edge=\"%s\" data-from=\"%u.%u\" "
-		"data-to=\"%u.%u\" d=\"M%u %u L%u %u\" "
-		"marker-end=\"url(#f%u-ah-%s)\"/>",
-		kind, kind, t0, a0, t1, a1, x0, y0, x1, y1, n, kind);
-	/* the label a quarter of the way: crossing edges keep theirs apart */
-	fprintf(out, "<text class=\"el el-%s\" x=\"%u\" y=\"%u\">%s</text>\n",
-		kind, (3 * x0 + x1) / 4, (3 * y0 + y1) / 4 - 6, kind);
-}
-
-static void svg_threads(struct page *pg, const struct oc_threads *ts,
-			unsigned n)
-{
-	static const struct {
-		const char *id, *color;
-	} heads[] = { { "po", "#393" },
-		      { "bad", "#c00" },
-		      { "rf", "#06c" },
-		      { "fr", "#a0a" },
-		      { "co", "#a60" } };
-	FILE *out = pg->out;
-	const char *s = ts->shape;
-	unsigned i;
-
-	fprintf(out,
-		"<figure class=\"threads\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-		"viewBox=\"0 0 %u %u\" width=\"%u\" height=\"%u\" role=\"img\" "
-		"data-shape=\"",
-		SVG_W, SVG_H, SVG_W, SVG_H);
-	esc(out, s);
-	fputs("\"><title>the two sides as threads, shape ", out);
-	esc(out, s);
-	fputs("</title>\n<defs>", out);
-	/* one set of arrow heads per drawing: ids stay unique in the page */
-	for (i = 0; i < sizeof(heads) / sizeof(*heads); i++)
-		fprintf(out,
-			"<marker id=\"f%u-ah-%s\" viewBox=\"0 0 10 10\" "
-			"refX=\"9\" refY=\"5\" markerWidth=\"7\" "
-			"markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L10 "
-			"5L0 10z\" fill=\"%s\"/></marker>",
-			n, heads[i].id, heads[i].color);
-	fputs("</defs>\n", out);
-	svg_thread(out, n, 0, &ts->t[0]);
-	svg_thread(out, n, 1, &ts->t[1]);
-	/* the bad outcome: which write each read sees, which write wins */
-	if (!strcmp(s, "MP")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "fr", 1, 1, 0, 0);
-	} else if (!strcmp(s, "S")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "co", 1, 1, 0, 0);
-	} else if (!strcmp(s, "SB")) {
-		svg_edge(out, n, "fr", 0, 1, 1, 0);
-		svg_edge(out, n, "fr", 1, 1, 0, 0);
-	} else if (!strcmp(s, "LB")) {
-		svg_edge(out, n, "rf", 0, 1, 1, 0);
-		svg_edge(out, n, "rf", 1, 1, 0, 0);
-	}
-	fputs("</svg><figcaption>", out);
-	esc(out, s);
-	fputs(": P0 and P1 in program order (top to bottom); "
-	      "<span class=\"k-rf\">rf</span> a read sees that write, "
-	      "<span class=\"k-fr\">fr</span> a read sees the value from "
-	      "before that write, <span class=\"k-co\">co</span> that write "
-	      "comes later; a dashed red arrow is the order that is missing"
-	      "</figcaption></figure>\n",
-	      out);
 }
 
 /* ---- the page ---- */
@@ -526,11 +114,16 @@ static const char css[] =
 	".why{color:#555;font-style:italic;margin:.2em 0}"
 	".msg{font-weight:500}"
 	".where{font-family:monospace;margin-top:.5em}.what{color:#444}"
+	/* a path has no blank to break at: it breaks where it must */
+	".finding h3,.where,#run-messages li,p.checked{overflow-wrap:anywhere}"
+	"figure svg{max-width:100%;height:auto}"
 	"pre{background:#f7f7f7;padding:4px 8px;overflow-x:auto;tab-size:8;"
 	"margin:.2em 0}"
-	"pre.src span{display:block}pre.src .hl{background:#ffe58a}"
+	"pre.src .ln{display:block}pre.src .hl{background:#ffe58a}"
+	"pre.src .no{color:#777;user-select:none}"
 	"pre.diff del{color:#a00;text-decoration:none;display:block}"
 	"pre.diff ins{color:#070;text-decoration:none;display:block}"
+	"pre.diff .dc{display:block;color:#555}"
 	".dh{color:#555}"
 	"svg text{font:12px monospace;text-anchor:middle}"
 	"svg .th{font-weight:bold;font-size:13px}"
@@ -544,11 +137,16 @@ static const char css[] =
 	"svg .ord-none text,svg .ord-wrong text{fill:#c00}"
 	"svg .po.ord-unknown{stroke:#999;stroke-dasharray:2 3}"
 	"svg .rf{stroke:#06c}svg .fr{stroke:#a0a}svg .co{stroke:#a60}"
+	"svg rect.elb{fill:#fff;stroke:none}"
+	"svg .outcome{fill:#a00}svg .mo{font-size:10px;fill:#335}"
 	"svg .el-rf{fill:#06c}svg .el-fr{fill:#a0a}svg .el-co{fill:#a60}"
 	".k-rf{color:#06c}.k-fr{color:#a0a}.k-co{color:#a60}"
 	"figure{margin:.5em 0}figcaption{font-size:.85em;color:#555}"
 	"#filters{background:#f0f0f0;padding:.5em;position:sticky;top:0}"
 	".bar{fill:#5b8bd0}.bl{font:12px monospace}"
+	"#run-messages{border:1px solid #c00;border-left:6px solid #c00;"
+	"border-radius:4px;background:#fff5f5;padding:0 1em;margin:1em 0}"
+	"#run-messages h2{border:0;margin-top:.5em;font-size:1.2em}"
 	"@media print{#filters{display:none}}";
 
 /* Filters only: the page is whole without it. */
@@ -654,10 +252,13 @@ static void summary(struct page *pg, const struct diag_list *l)
 		fprintf(out, " in <span id=\"seconds\">%.1f</span> s",
 			pg->info->seconds);
 	if (ne)
-		fprintf(out, "; %u messages about the run itself", ne);
+		fprintf(out,
+			"; <a href=\"#run-messages\">%u message%s about the run "
+			"itself</a> (above)",
+			ne, ne == 1 ? "" : "s");
 	if (pg->info->baseline) {
 		fputs("; new against the baseline <code>", out);
-		esc(out, pg->info->baseline);
+		html_esc(out, pg->info->baseline);
 		fprintf(out,
 			"</code>, whose <span id=\"n-known\">%d</span> known "
 			"findings are not shown",
@@ -665,12 +266,12 @@ static void summary(struct page *pg, const struct diag_list *l)
 	}
 	if (pg->info->command) {
 		fputs("; command: <code>", out);
-		esc(out, pg->info->command);
+		html_esc(out, pg->info->command);
 		fputs("</code>", out);
 	}
 	if (pg->info->generated) {
 		fputs("; generated ", out);
-		esc(out, pg->info->generated);
+		html_esc(out, pg->info->generated);
 	}
 	fputs(".</p>\n", out);
 	qsort(rules, nrules, sizeof(*rules), by_key);
@@ -683,7 +284,7 @@ static void summary(struct page *pg, const struct diag_list *l)
 		fputs("<tr><td><a class=\"rule\" href=\"", out);
 		rule_href(pg, rules[i].key);
 		fputs("\">", out);
-		esc(out, rules[i].key);
+		html_esc(out, rules[i].key);
 		fputs("</a></td><td>", out);
 		if (r && r->summary)
 			esc_md(out, r->summary);
@@ -709,14 +310,19 @@ static void summary(struct page *pg, const struct diag_list *l)
 	for (i = 0; i < shown; i++) {
 		unsigned w = 1 + total(&dirs[i]) * 380 / max;
 
+		/* the whole directory on hover; its end beside the bar */
+		fputs("<g class=\"dirbar\"><title>", out);
+		html_esc(out, dirs[i].key);
 		fprintf(out,
-			"<g class=\"dirbar\"><text class=\"bl\" x=\"270\" "
-			"y=\"%u\" style=\"text-anchor:end\">",
+			"</title><text class=\"bl\" x=\"270\" y=\"%u\" "
+			"style=\"text-anchor:end\">",
 			i * 20 + 16);
 		len = strlen(dirs[i].key);
-		if (len > 38)
+		if (len > DIR_CHARS)
 			fputs("\xe2\x80\xa6", out);
-		esc(out, dirs[i].key + (len > 38 ? len - 37 : 0));
+		html_esc(out,
+			 dirs[i].key +
+				 (len > DIR_CHARS ? len - DIR_CHARS + 1 : 0));
 		fprintf(out,
 			"</text><rect class=\"bar\" x=\"280\" y=\"%u\" "
 			"width=\"%u\" height=\"14\"/><text class=\"bl\" "
@@ -735,7 +341,7 @@ static void summary(struct page *pg, const struct diag_list *l)
 	      out);
 	for (i = 0; i < nrules; i++) {
 		fputs("<option>", out);
-		esc(out, rules[i].key);
+		html_esc(out, rules[i].key);
 		fputs("</option>", out);
 	}
 	fputs("</select> severity <select id=\"f-sev\"><option value=\"\">all"
@@ -795,8 +401,8 @@ static void places(struct page *pg, const struct oc_diag *d)
 		place_add(v, &n, no->file, no->line, no->col, no->message);
 	}
 	for (j = 0; j < n; j++) {
-		location(pg, j ? "note" : "primary", v[j].file, v[j].line,
-			 v[j].col, v[j].what.s);
+		html_location(pg, j ? "note" : "primary", v[j].file, v[j].line,
+			      v[j].col, v[j].what.s);
 		free(v[j].what.s);
 	}
 	free(v);
@@ -811,24 +417,24 @@ static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 	fprintf(out,
 		"<article class=\"finding sev-%s\" id=\"f%u\" data-rule=\"",
 		sev, n);
-	esc(out, d->rule ? d->rule : "");
+	html_esc(out, d->rule ? d->rule : "");
 	fprintf(out, "\" data-sev=\"%s\" data-line=\"%u\" data-file=\"", sev,
 		d->line);
-	esc(out, d->file);
+	html_esc(out, d->file);
 	fputs("\">\n<h3>", out);
 	if (d->rule) {
 		fputs("<a class=\"rule\" href=\"", out);
 		rule_href(pg, d->rule);
 		fputs("\">", out);
-		esc(out, d->rule);
+		html_esc(out, d->rule);
 		fputs("</a> ", out);
 	}
 	fprintf(out, "<span class=\"sev\">%s</span> ", sev);
-	esc(out, d->file);
+	html_esc(out, d->file);
 	fprintf(out, ":%u", d->line);
 	if (*d->function) {
 		fputs(" in <code>", out);
-		esc(out, d->function);
+		html_esc(out, d->function);
 		fputs("()</code>", out);
 	}
 	fputs("</h3>\n", out);
@@ -838,13 +444,13 @@ static void finding(struct page *pg, const struct oc_diag *d, unsigned n)
 		fputs("</p>\n", out);
 	}
 	fputs("<p class=\"msg\">", out);
-	esc(out, d->message);
+	html_esc(out, d->message);
 	fputs("</p>\n", out);
 	if (d->threads)
-		svg_threads(pg, d->threads, n);
+		html_threads(pg, d, n);
 	places(pg, d);
 	litmus_fold(pg, d);
-	fix_diff(pg, d);
+	html_fix_diff(pg, d);
 	fputs("</article>\n", out);
 }
 
@@ -868,13 +474,13 @@ static void run_messages(struct page *pg, const struct diag_list *l)
 			"<li class=\"sev-%s\"><a class=\"loc-link\" "
 			"href=\"",
 			diag_severity_name(d->sev));
-		file_href(pg, d->file, d->line);
+		html_file_href(pg, d->file, d->line);
 		fputs("\">", pg->out);
-		esc(pg->out, d->file);
+		html_esc(pg->out, d->file);
 		if (d->line)
 			fprintf(pg->out, ":%u", d->line);
 		fprintf(pg->out, "</a> %s: ", diag_severity_name(d->sev));
-		esc(pg->out, d->message);
+		html_esc(pg->out, d->message);
 		fputs("</li>\n", pg->out);
 	}
 	fputs("</ul></section>\n", pg->out);
@@ -892,6 +498,8 @@ void report_html(FILE *out, const struct diag_list *l,
 	      out);
 	fputs(css, out);
 	fputs("</style></head><body>\n<h1>ordercheck report</h1>\n", out);
+	/* first: a file that did not parse is a hole in all that follows */
+	run_messages(&pg, l);
 	summary(&pg, l);
 	fputs("<section id=\"findings\"><h2>Findings</h2>\n", out);
 	for (i = 0; i < l->n; i++)
@@ -900,9 +508,8 @@ void report_html(FILE *out, const struct diag_list *l,
 	if (!diag_count_findings(l))
 		fputs("<p>No findings.</p>\n", out);
 	fputs("</section>\n", out);
-	run_messages(&pg, l);
 	fputs("<script>", out);
 	fputs(script, out);
 	fputs("</script>\n</body></html>\n", out);
-	sources_free(&pg);
+	html_sources_free(&pg);
 }
