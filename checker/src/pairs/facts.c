@@ -402,6 +402,8 @@ static const struct event *leg_jump(const struct evlist *l)
 	return last && last->type == EV_JUMP ? last : NULL;
 }
 
+static bool leg_returns(const struct evlist *l);
+
 static void held_before(const struct flat *f, struct held *h)
 {
 	memcpy(h->before, f->lockset, sizeof(h->before));
@@ -516,7 +518,8 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
-			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
+			sb_printf(f->out, "G\t%d\t%d\t%u\t%d\n", leg, branch, j,
+				  leg_returns(&e->legs[j]));
 			f->guard = c >= 0 ? c : guard;
 			held_restore(f, &held);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
@@ -801,6 +804,8 @@ static void add_leg(struct fact_fn *fn, char **f)
 	fn->legs[fn->nlegs].parent = atoi(f[0]);
 	fn->legs[fn->nlegs].branch = atoi(f[1]);
 	fn->legs[fn->nlegs].which = atoi(f[2]);
+	/* a row stored before legs said it has three fields: none returns */
+	fn->legs[fn->nlegs].returns = f[3] && atoi(f[3]);
 	fn->nlegs++;
 }
 
@@ -875,7 +880,10 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 						f[4]);
 		} else if (skip) {
 			continue;
-		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
+		} else if (line[0] == 'G' && (n == 3 || n == 4) && fn &&
+			   leg_ok(fn, f[0])) {
+			if (n == 3)
+				f[3] = NULL;
 			add_leg(fn, f);
 		} else if (line[0] == 'A' && n == 17 && fn &&
 			   leg_ok(fn, f[10])) {
@@ -889,12 +897,49 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 	return rc;
 }
 
+/*
+ * The innermost leg of @l's path that returns, or -1: after a fact in it
+ * the run stays in it until it returns.
+ */
+static int returning(const struct fact_fn *fn, int l)
+{
+	for (; l >= 0; l = fn->legs[l].parent)
+		if (fn->legs[l].returns)
+			return l;
+	return -1;
+}
+
+static bool within(const struct fact_fn *fn, int l, int of)
+{
+	for (; l >= 0; l = fn->legs[l].parent)
+		if (l == of)
+			return true;
+	return false;
+}
+
+/*
+ * The earlier of @a and @b sits in a leg that returns, the later outside
+ * it: "while (...) { if (c) { WRITE_ONCE(x, 1); return; } }
+ * WRITE_ONCE(y, 1)". (A leg that returns at the same level already holds
+ * what follows its branch in its other leg: flatten().)
+ */
+static bool returned_before(const struct fact_fn *fn, const struct fact *a,
+			    const struct fact *b)
+{
+	const struct fact *first = a < b ? a : b, *then = a < b ? b : a;
+	int r = returning(fn, first->leg);
+
+	return r >= 0 && !within(fn, then->leg, r);
+}
+
 bool facts_compatible(const struct fact_fn *fn, const struct fact *a,
 		      const struct fact *b)
 {
 	int la = a->leg, lb = b->leg, x, y, branch[16], which[16];
 	unsigned n = 0, k;
 
+	if (returned_before(fn, a, b))
+		return false;
 	/* a fact in no leg runs with every other */
 	if (la < 0 || lb < 0)
 		return true;

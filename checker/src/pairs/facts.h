@@ -71,6 +71,11 @@ struct fact_leg {
 	int parent; /* enclosing leg, or -1 */
 	int branch; /* which branch (a number unique in the function) */
 	int which; /* 0 then, 1 else, 2.. switch cases */
+	/*
+	 * it ends in a return: a fact in it never runs before one after its
+	 * branch (a callee's, inlined, returns only from the callee: false)
+	 */
+	bool returns;
 };
 
 /*
@@ -159,7 +164,11 @@ const char *facts_interned(const struct fact_set *s, const char *str);
 /* The set's own copy of @str, added if it has none. */
 const char *facts_intern(struct fact_set *s, const char *str);
 
-/* True if two facts of @fn can both run in one call: not in two legs. */
+/*
+ * True if two facts of @fn can both run in one call, in their order in
+ * fn->v: not in two legs of one branch, nor the first in a leg that
+ * returns and the second after it.
+ */
 bool facts_compatible(const struct fact_fn *fn, const struct fact *a,
 		      const struct fact *b);
 

@@ -91,7 +91,8 @@ static void push_fact(struct out *o, const struct fact *f,
 	o->via[o->n++] = *via;
 }
 
-static int push_leg(struct out *o, int parent, int branch, int which)
+static int push_leg(struct out *o, int parent, int branch, int which,
+		    bool returns)
 {
 	if (o->nlegs == o->caplegs) {
 		size_t cap = o->caplegs ? 2 * (size_t)o->caplegs : 1u << 14;
@@ -103,6 +104,7 @@ static int push_leg(struct out *o, int parent, int branch, int which)
 	o->legs[o->nlegs].parent = parent;
 	o->legs[o->nlegs].branch = branch;
 	o->legs[o->nlegs].which = which;
+	o->legs[o->nlegs].returns = returns;
 	return (int)(o->nlegs++ - o->legbase);
 }
 
@@ -180,7 +182,9 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 				     l->parent >= 0 && (unsigned)l->parent < i ?
 					     legmap[l->parent] :
 					     at->leg,
-				     branch0 + l->branch, l->which);
+				     branch0 + l->branch, l->which,
+				     /* a callee's return is not the caller's */
+				     !depth && l->returns);
 		if (l->branch > maxb)
 			maxb = l->branch;
 	}

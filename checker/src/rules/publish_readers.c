@@ -77,7 +77,10 @@ static const char *member_of(const char *key)
  * @f reads inside the member: "sis->swap_extent_root.rb_node" has its
  * own key ("struct rb_root.rb_node"), and says where it is only by the
  * path of the object holding it. Any member of that name counts: more
- * readers can only keep a finding.
+ * readers can only keep a finding. Not for a pointer: "led_cdev->
+ * trigger->name" loads the pointer, a read of its own key, and a member
+ * of that name in another structure ("effect->trigger.button") would
+ * count.
  */
 static bool reads_inside(const struct fact *f, const char *member)
 {
@@ -96,7 +99,9 @@ static bool reads_inside(const struct fact *f, const char *member)
 static void read_field(const struct fact_set *set, const struct fact *store,
 		       struct readers *r)
 {
-	const char *member = member_of(store->key);
+	/* a pointer's readers load it by its own key first */
+	const char *member =
+		(store->flags & FA_POINTER) ? NULL : member_of(store->key);
 	unsigned i, k;
 
 	for (i = 0; i < set->nfns; i++) {
