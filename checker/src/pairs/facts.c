@@ -7,7 +7,7 @@
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
- *	  pairs guard bit
+ *	  pairs guard bit [near]
  *	P slot function                     the TU stores function's address
  *	                                    in slot (events' bindings.h)
  *
@@ -42,6 +42,9 @@ struct flat {
 	/* the accesses data_race() wraps: no fact of theirs */
 	const struct event **racy;
 	unsigned nracy, capracy;
+	/* the fence being flattened and what stands beside it (FN_*) */
+	const struct event *fence;
+	unsigned near;
 };
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -278,8 +281,11 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
-	sb_printf(f->out, "\t%d\t%s\n", f->guard,
+	sb_printf(f->out, "\t%d\t%s", f->guard,
 		  e->type == EV_ACCESS && e->bit ? e->bit : "");
+	if (e == f->fence && f->near)
+		sb_printf(f->out, "\t%u", f->near);
+	sb_puts(f->out, "\n");
 	remember(f, e, f->nfacts++);
 }
 
@@ -561,6 +567,18 @@ static bool leg_returns(const struct evlist *l)
 }
 
 /*
+ * FN_* of the fence l->v[@i]: a call right beside it in its block. Not
+ * events_prev(), which skips a primitive's location loads: those are
+ * facts, and the call's fact must be the fence's neighbour.
+ */
+static unsigned beside(const struct evlist *l, unsigned i)
+{
+	return (i > 0 && l->v[i - 1]->type == EV_CALL ? FN_AFTER_CALL : 0) |
+	       (i + 1 < l->n && l->v[i + 1]->type == EV_CALL ? FN_BEFORE_CALL :
+							       0);
+}
+
+/*
  * @loop: the loop whose leg @l is. In a while or for loop the body runs
  * only when the condition held, so what follows the condition's read
  * depends on it (smp_kick_mwait_play_dead(): "for (...;
@@ -575,7 +593,12 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 	int c, guard = f->guard;
 
 	evlist_for_each(l, i, e) {
+		if (e->type == EV_FENCE || e->type == EV_MODIFIER) {
+			f->fence = e;
+			f->near = beside(l, i);
+		}
 		flatten_event(f, e, leg, &cdep);
+		f->fence = NULL;
 		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
 			cdep = f->guard = c;
 		/*
@@ -831,6 +854,9 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
 	a->guard = atoi(f[15]);
 	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
+	a->near = f[17] ? (unsigned char)(atoi(f[17]) &
+					  (FN_AFTER_CALL | FN_BEFORE_CALL)) :
+			  0;
 }
 
 /* A binding is the TU's, read whatever its functions were (seen_header()). */
@@ -847,7 +873,7 @@ static void add_binding(struct fact_set *s, const char *slot, const char *fn)
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[17] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[18] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -863,7 +889,9 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 17);
+		n = split(line + 2, f, 18);
+		if (n < 18)
+			f[17] = NULL; /* a row of before the field */
 		if (line[0] == 'P' && n == 2) {
 			add_binding(s, f[0], f[1]);
 		} else if (line[0] == 'U' && (n == 4 || n == 5)) {
@@ -877,7 +905,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			continue;
 		} else if (line[0] == 'G' && n == 3 && fn && leg_ok(fn, f[0])) {
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 17 && fn &&
+		} else if (line[0] == 'A' && (n == 17 || n == 18) && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

@@ -64,6 +64,19 @@ struct fact {
 	const char *written;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
 	const char *bit; /* a bitop's constant bit (events.h), or NULL */
+	unsigned char near; /* a fence's FN_* */
+};
+
+/*
+ * What stands directly beside a fence in its block, as the function
+ * rules' events_prev() and events_next() see it: a call, whose fact is
+ * then the one before (after) the fence's. Nothing between them, no
+ * branch, loop, label or jump: on every path through the fence the call
+ * runs right before (after) it. Rows stored before this field have none.
+ */
+enum {
+	FN_AFTER_CALL = 1,
+	FN_BEFORE_CALL = 2,
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */
