@@ -250,7 +250,7 @@ static void note_decisions(const struct evlist *l, void *arg)
 static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		     int cdep, const char *name, enum oc_class cls)
 {
-	unsigned flags = e->flags & 0xffffffu;
+	unsigned flags = e->flags & 0xffffffu, near;
 	int adep = head_fact(f, e->adeps, e->nadeps);
 
 	if (e->type == EV_ACCESS && events_is_marked(e))
@@ -283,8 +283,10 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		pairs_comment(f, e, f->out);
 	sb_printf(f->out, "\t%d\t%s", f->guard,
 		  e->type == EV_ACCESS && e->bit ? e->bit : "");
-	if (e == f->fence && f->near)
-		sb_printf(f->out, "\t%u", f->near);
+	near = (e == f->fence ? f->near : 0) |
+	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0);
+	if (near)
+		sb_printf(f->out, "\t%u", near);
 	sb_puts(f->out, "\n");
 	remember(f, e, f->nfacts++);
 }
@@ -855,7 +857,8 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->guard = atoi(f[15]);
 	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
 	a->near = f[17] ? (unsigned char)(atoi(f[17]) &
-					  (FN_AFTER_CALL | FN_BEFORE_CALL)) :
+					  (FN_AFTER_CALL | FN_BEFORE_CALL |
+					   FN_MAYBE)) :
 			  0;
 }
 

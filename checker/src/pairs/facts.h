@@ -64,7 +64,7 @@ struct fact {
 	const char *written;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
 	const char *bit; /* a bitop's constant bit (events.h), or NULL */
-	unsigned char near; /* a fence's FN_* */
+	unsigned char near; /* FN_* */
 };
 
 /*
@@ -77,6 +77,8 @@ struct fact {
 enum {
 	FN_AFTER_CALL = 1,
 	FN_BEFORE_CALL = 2,
+	/* any fact: the right of && or ||, which may not run (EVF_MAYBE) */
+	FN_MAYBE = 4,
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */

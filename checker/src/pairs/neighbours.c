@@ -4,7 +4,7 @@
  * beside a fence in its block (facts.h, FN_*); a callee's edge is its
  * first or last fact, which must be at the top of its body (in no branch
  * leg: a leg, or an early return, which facts.c turns into one, is a path
- * without it), and fully ordered whatever it returns: a value-returning
+ * without it; not the right of && or ||, FN_MAYBE), and fully ordered whatever it returns: a value-returning
  * RMW or a full fence (Documentation/atomic_t.txt: "as if smp_mb() were
  * placed immediately before and after it"). A call there is followed into
  * its callee, as far as SUMMARY_DEPTH-like EDGE_DEPTH.
@@ -61,7 +61,7 @@ static bool edge_of(const struct summaries *m, const char *name,
 		return false;
 	k = last ? d->n - 1 : 0;
 	x = &d->v[k];
-	if (x->leg >= 0)
+	if (x->leg >= 0 || (x->near & FN_MAYBE))
 		return false;
 	if (x->op == FO_CALL)
 		return edge_of(m, x->name, d, last, rmw_only, depth + 1, n);

@@ -53,3 +53,10 @@ int *swap_after(struct work *w, int *p)
 	smp_mb__after_atomic(); // expect-warning[redundant-barrier] {{smp_mb__after_atomic() directly after 'work_swap()', which ends with xchg(), already fully ordered; the barrier is redundant}}
 	return old;
 }
+
+void put(struct work *w)
+{
+	w->state = 8;
+	smp_mb(); // expect-warning[redundant-barrier] {{smp_mb() directly before 'work_put()', which begins with atomic_dec_and_test() on every path}}
+	work_put(w);
+}

@@ -42,7 +42,21 @@ int work_get(struct work *w)
 	return atomic_inc_return(&w->refs); // expect-note[redundant-barrier] {{'atomic_inc_return()' at the start of 'work_get()' returns a value and is fully ordered (Documentation/atomic_t.txt)}}
 }
 
+/* its condition's RMW runs first on every path, as fput()'s does */
+void work_put(struct work *w)
+{
+	if (atomic_dec_and_test(&w->refs)) // expect-note[redundant-barrier] {{'atomic_dec_and_test()' at the start of 'work_put()' returns a value and is fully ordered (Documentation/atomic_t.txt)}}
+		w->data = 0;
+}
+
 /* ---- near misses ---- */
+
+/* the right of &&: the RMW runs only when c holds (add_taint()) */
+void work_put_if(struct work *w, bool c)
+{
+	if (c && atomic_dec_and_test(&w->refs))
+		w->data = 0;
+}
 
 /* the RMW on one path only */
 bool work_claim_if(struct work *w, bool try)

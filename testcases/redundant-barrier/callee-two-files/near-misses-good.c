@@ -119,3 +119,11 @@ void near_mandatory(struct work *w)
 	mb();
 	w->data = 20;
 }
+
+/* the helper's RMW is on the right of && */
+void near_and(struct work *w)
+{
+	w->state = 21;
+	smp_mb();
+	work_put_if(w, true);
+}

@@ -18,6 +18,7 @@ int *work_swap(struct work *w, int *p);
 void work_publish(struct work *w);
 bool work_claim_deep(struct work *w);
 int work_get(struct work *w);
+void work_put(struct work *w);
 
 /* near misses: each stays quiet */
 bool work_claim_if(struct work *w, bool try);
@@ -29,3 +30,4 @@ void work_publish_wmb(struct work *w);
 void work_set_flag(struct work *w);
 void work_wake(struct work *w);
 void work_get_void(struct work *w);
+void work_put_if(struct work *w, bool c);
