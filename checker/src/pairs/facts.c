@@ -45,6 +45,7 @@ struct flat {
 	/* the fence being flattened and what stands beside it (FN_*) */
 	const struct event *fence;
 	unsigned near;
+	unsigned loops; /* the loops around: FN_LOOP */
 };
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -284,7 +285,7 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 	sb_printf(f->out, "\t%d\t%s", f->guard,
 		  e->type == EV_ACCESS && e->bit ? e->bit : "");
 	near = (e == f->fence ? f->near : 0) |
-	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0);
+	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0) | (f->loops ? FN_LOOP : 0);
 	if (near)
 		sb_printf(f->out, "\t%u", near);
 	sb_puts(f->out, "\n");
@@ -545,8 +546,10 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		f->branch_legs[1] = mine[1];
 		break;
 	case EV_LOOP:
+		f->loops++;
 		for (j = 0; j < e->nlegs; j++)
 			flatten(f, &e->legs[j], leg, *cdep, e);
+		f->loops--;
 		/* leaving a loop on a condition orders the stores after it,
 		 * and decides on the flag it spun on */
 		c = head_fact(f, e->deps, e->ndeps);
@@ -642,6 +645,7 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.lockset[0] = '\0';
 		f.guard = -1;
 		f.ndecides = f.nracy = 0;
+		f.loops = 0;
 		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
 	}
@@ -858,7 +862,7 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
 	a->near = f[17] ? (unsigned char)(atoi(f[17]) &
 					  (FN_AFTER_CALL | FN_BEFORE_CALL |
-					   FN_MAYBE)) :
+					   FN_MAYBE | FN_LOOP)) :
 			  0;
 }
 

@@ -79,6 +79,8 @@ enum {
 	FN_BEFORE_CALL = 2,
 	/* any fact: the right of && or ||, which may not run (EVF_MAYBE) */
 	FN_MAYBE = 4,
+	/* any fact: in a loop (its condition too), which may run no time */
+	FN_LOOP = 8,
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */

@@ -2,12 +2,14 @@
 /*
  * Barriers beside a call (neighbours.h). The facts say what stands right
  * beside a fence in its block (facts.h, FN_*); a callee's edge is its
- * first or last fact, which must be at the top of its body (in no branch
- * leg: a leg, or an early return, which facts.c turns into one, is a path
- * without it; not the right of && or ||, FN_MAYBE), and fully ordered whatever it returns: a value-returning
- * RMW or a full fence (Documentation/atomic_t.txt: "as if smp_mb() were
- * placed immediately before and after it"). A call there is followed into
- * its callee, as far as SUMMARY_DEPTH-like EDGE_DEPTH.
+ * first or last fact, which must run on every path: at the top of its
+ * body (in no branch leg: a leg, or an early return, which facts.c turns
+ * into one, is a path without it), not on the right of && or ||
+ * (FN_MAYBE), not in a loop, which may run no time (FN_LOOP). It must be
+ * fully ordered whatever it returns: a value-returning RMW or a full
+ * fence (Documentation/atomic_t.txt: "as if smp_mb() were placed
+ * immediately before and after it"). A call there is followed into its
+ * callee, EDGE_DEPTH calls deep at most.
  *
  * The set is the pairing pass's, with small callees inlined (inline.c):
  * a call may stand as its callee's facts, which say so in their via.
@@ -61,7 +63,7 @@ static bool edge_of(const struct summaries *m, const char *name,
 		return false;
 	k = last ? d->n - 1 : 0;
 	x = &d->v[k];
-	if (x->leg >= 0 || (x->near & FN_MAYBE))
+	if (x->leg >= 0 || (x->near & (FN_MAYBE | FN_LOOP)))
 		return false;
 	if (x->op == FO_CALL)
 		return edge_of(m, x->name, d, last, rmw_only, depth + 1, n);

@@ -121,3 +121,12 @@ void work_get_void(struct work *w)
 {
 	atomic_inc(&w->refs);
 }
+
+/* its RMW in a loop that may run no time */
+void work_claim_all(struct work *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		test_and_set_bit(i, &w->flags);
+}

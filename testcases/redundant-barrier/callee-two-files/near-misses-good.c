@@ -127,3 +127,11 @@ void near_and(struct work *w)
 	smp_mb();
 	work_put_if(w, true);
 }
+
+/* the helper's RMW is in a loop that may run no time */
+void near_callee_loop(struct work *w, int n)
+{
+	work_claim_all(w, n);
+	smp_mb();
+	w->data = 22;
+}

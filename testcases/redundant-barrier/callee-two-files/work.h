@@ -31,3 +31,4 @@ void work_set_flag(struct work *w);
 void work_wake(struct work *w);
 void work_get_void(struct work *w);
 void work_put_if(struct work *w, bool c);
+void work_claim_all(struct work *w, int n);
