@@ -393,7 +393,10 @@ static const struct rule redundant_rules[] = {
 	  "(`wq_has_sleeper()`); `smp_wmb()`/`smp_rmb()` next to a call that "
 	  "ends (begins) with a fence that orders as much or a fully ordered "
 	  "RMW, or between `spin_unlock()` and `spin_lock()`; the same fence "
-	  "on both sides of a call that accesses no shared memory" },
+	  "on both sides of a call that accesses no shared memory; over the "
+	  "tree, `smp_mb()` (`smp_mb__before/after_atomic()`) beside a call of "
+	  "another file's function that ends (begins) on every path with a "
+	  "fully ordered RMW or `smp_mb()`" },
 };
 
 const struct rule_family family_redundant = {
