@@ -17,6 +17,8 @@
 #include "facts.h"
 #include "locksets.h"
 
+#include "../events/keys.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -46,7 +48,26 @@ struct flat {
 	const struct event *fence;
 	unsigned near;
 	unsigned loops; /* the loops around: FN_LOOP */
+	/*
+	 * An access left out since the last fact (FN_UNSEEN_*); that fact's
+	 * line is still open, for its FN_UNSEEN_AFTER, and its FN_* so far
+	 */
+	bool unseen, open;
+	unsigned open_near;
 };
+
+/* End the last fact's line with its FN_* (a row's optional last field). */
+static void close_fact(struct flat *f)
+{
+	unsigned near = f->open_near | (f->unseen ? FN_UNSEEN_AFTER : 0);
+
+	if (!f->open)
+		return;
+	if (near)
+		sb_printf(f->out, "\t%u", near);
+	sb_puts(f->out, "\n");
+	f->open = false;
+}
 
 static int fact_of(const struct flat *f, const struct event *e)
 {
@@ -254,6 +275,11 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 	unsigned flags = e->flags & 0xffffffu, near;
 	int adep = head_fact(f, e->adeps, e->nadeps);
 
+	close_fact(f);
+	near = (e == f->fence ? f->near : 0) |
+	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0) |
+	       (f->loops ? FN_LOOP : 0) | (f->unseen ? FN_UNSEEN_BEFORE : 0);
+
 	if (e->type == EV_ACCESS && events_is_marked(e))
 		flags |= FA_MARKED;
 	if (e->flags & EVF_POINTER)
@@ -284,11 +310,9 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		pairs_comment(f, e, f->out);
 	sb_printf(f->out, "\t%d\t%s", f->guard,
 		  e->type == EV_ACCESS && e->bit ? e->bit : "");
-	near = (e == f->fence ? f->near : 0) |
-	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0) | (f->loops ? FN_LOOP : 0);
-	if (near)
-		sb_printf(f->out, "\t%u", near);
-	sb_puts(f->out, "\n");
+	f->open = true;
+	f->open_near = near;
+	f->unseen = false;
 	remember(f, e, f->nfacts++);
 }
 
@@ -383,6 +407,7 @@ static void flatten_cases(struct flat *f, const struct event *e, int leg,
 			continue;
 		part.v = body->v + start;
 		part.n = part.cap = i - start;
+		close_fact(f);
 		sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, which++);
 		f->guard = on >= 0 ? on : guard;
 		flatten(f, &part, f->nlegs++, cdep, NULL);
@@ -461,8 +486,13 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 
 	switch (e->type) {
 	case EV_ACCESS:
-		if (!events_shared_key(e->key) || in_list(f->racy, f->nracy, e))
+		if (!events_shared_key(e->key) ||
+		    in_list(f->racy, f->nracy, e)) {
+			/* what another CPU may see, though no fact says it */
+			if (!keys_private(e->key))
+				f->unseen = true;
 			break;
+		}
 		side_fences(f, e, true, leg, *cdep, name);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
 		side_fences(f, e, false, leg, *cdep, name);
@@ -525,6 +555,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
+			close_fact(f);
 			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
 			f->guard = c >= 0 ? c : guard;
 			held_restore(f, &held);
@@ -646,8 +677,10 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.guard = -1;
 		f.ndecides = f.nracy = 0;
 		f.loops = 0;
+		f.unseen = f.open = false;
 		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
+		close_fact(&f);
 	}
 	free(f.ev);
 	free(f.idx);
@@ -860,10 +893,12 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
 	a->guard = atoi(f[15]);
 	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
-	a->near = f[17] ? (unsigned char)(atoi(f[17]) &
-					  (FN_AFTER_CALL | FN_BEFORE_CALL |
-					   FN_MAYBE | FN_LOOP)) :
-			  0;
+	a->near =
+		f[17] ? (unsigned char)(atoi(f[17]) &
+					(FN_AFTER_CALL | FN_BEFORE_CALL |
+					 FN_MAYBE | FN_LOOP | FN_UNSEEN_BEFORE |
+					 FN_UNSEEN_AFTER)) :
+			0;
 }
 
 /* A binding is the TU's, read whatever its functions were (seen_header()). */

@@ -81,6 +81,13 @@ enum {
 	FN_MAYBE = 4,
 	/* any fact: in a loop (its condition too), which may run no time */
 	FN_LOOP = 8,
+	/*
+	 * any fact: an access the facts leave out (through a pointer
+	 * parameter, *sp; a data_race()) runs between it and the fact
+	 * before (after) it, or the function's start (end)
+	 */
+	FN_UNSEEN_BEFORE = 16,
+	FN_UNSEEN_AFTER = 32,
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */

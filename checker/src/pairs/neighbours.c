@@ -5,7 +5,9 @@
  * first or last fact, which must run on every path: at the top of its
  * body (in no branch leg: a leg, or an early return, which facts.c turns
  * into one, is a path without it), not on the right of && or ||
- * (FN_MAYBE), not in a loop, which may run no time (FN_LOOP). It must be
+ * (FN_MAYBE), not in a loop, which may run no time (FN_LOOP), with no
+ * access the facts leave out beyond it (FN_UNSEEN_*: rcu_seq_start()
+ * stores *sp before its smp_mb()). It must be
  * fully ordered whatever it returns: a value-returning RMW or a full
  * fence (Documentation/atomic_t.txt: "as if smp_mb() were placed
  * immediately before and after it"). A call there is followed into its
@@ -63,7 +65,8 @@ static bool edge_of(const struct summaries *m, const char *name,
 		return false;
 	k = last ? d->n - 1 : 0;
 	x = &d->v[k];
-	if (x->leg >= 0 || (x->near & (FN_MAYBE | FN_LOOP)))
+	if (x->leg >= 0 || (x->near & (FN_MAYBE | FN_LOOP)) ||
+	    (x->near & (last ? FN_UNSEEN_AFTER : FN_UNSEEN_BEFORE)))
 		return false;
 	if (x->op == FO_CALL)
 		return edge_of(m, x->name, d, last, rmw_only, depth + 1, n);

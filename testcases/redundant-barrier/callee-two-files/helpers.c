@@ -130,3 +130,17 @@ void work_claim_all(struct work *w, int n)
 	for (i = 0; i < n; i++)
 		test_and_set_bit(i, &w->flags);
 }
+
+/* a store through a pointer parameter before its smp_mb(), as
+ * rcu_seq_start() has: not a fact of the tree, still an access */
+void work_seq_start(unsigned long *sp)
+{
+	(*sp)++;
+	smp_mb();
+}
+
+/* and after its RMW: the value handed back through a pointer */
+void work_seq_out(struct work *w, int *out)
+{
+	*out = atomic_inc_return(&w->seq);
+}

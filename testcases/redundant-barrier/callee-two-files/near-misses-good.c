@@ -135,3 +135,22 @@ void near_callee_loop(struct work *w, int n)
 	smp_mb();
 	w->data = 22;
 }
+
+/* the helper stores through its pointer before its smp_mb(): the
+ * caller's orders the store to data before that one */
+void near_param_store(struct work *w, unsigned long *seq)
+{
+	w->data = 23;
+	smp_mb();
+	work_seq_start(seq);
+}
+
+/* the helper stores through its pointer after its RMW */
+int near_param_out(struct work *w)
+{
+	int v;
+
+	work_seq_out(w, &v);
+	smp_mb();
+	return w->state + v;
+}

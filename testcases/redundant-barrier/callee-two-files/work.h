@@ -32,3 +32,5 @@ void work_wake(struct work *w);
 void work_get_void(struct work *w);
 void work_put_if(struct work *w, bool c);
 void work_claim_all(struct work *w, int n);
+void work_seq_start(unsigned long *sp);
+void work_seq_out(struct work *w, int *out);
