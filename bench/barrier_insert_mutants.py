@@ -74,27 +74,30 @@ NOT_FULL_FENCE = (F['F_WAKE'] | F['F_SIDE'] | F['F_SIGNAL'] | F['F_CTRL_DEP']
                   | F['F_DMA'] | F['F_LOCK_MOD'] | F['FA_C11'])
 
 
-FN_MAYBE = int(re.search(r'FN_MAYBE = (\d+)', open(FACTS_H).read())
-               .group(1))
+FN = {m.group(1): int(m.group(2)) for m in re.finditer(
+    r'\b(FN_[A-Z_]+) = (\d+)', open(FACTS_H).read())}
+# a fact that may not run on every path, or with an access beyond it
+NOT_EDGE = {True: FN['FN_MAYBE'] | FN['FN_LOOP'] | FN['FN_UNSEEN_AFTER'],
+            False: FN['FN_MAYBE'] | FN['FN_LOOP'] | FN['FN_UNSEEN_BEFORE']}
 
 
 class Fact:
     __slots__ = ('op', 'cls', 'flags', 'name', 'file', 'line', 'col', 'leg',
-                 'maybe')
+                 'near')
 
     def __init__(self, f):
         self.op, self.cls, self.flags = f[0], int(f[1]), int(f[2])
         self.name, self.file = f[4], f[5]
         self.line, self.col, self.leg = int(f[6]), int(f[7]), int(f[10])
-        self.maybe = len(f) > 17 and f[17] != '' and int(f[17]) & FN_MAYBE
+        self.near = int(f[17]) if len(f) > 17 and f[17] else 0
 
 
 _lines = {}
 
 
 def right_of_and_or(x):
-    """Rows stored before FN_MAYBE: an && or || before the fact on its
-    line is taken as putting it on the right."""
+    """Rows stored before the FN_* field: an && or || before the fact on
+    its line is taken as putting it on the right (--refresh knows)."""
     if x.file not in _lines:
         try:
             with open(x.file, errors='replace') as f:
@@ -173,7 +176,7 @@ def edge(fns, name, last, depth=0):
         return None
     x = defs[0][2][-1 if last else 0]
     # the right of && or ||; a row of before the field cannot say
-    if x.leg >= 0 or x.maybe or right_of_and_or(x):
+    if x.leg >= 0 or x.near & NOT_EDGE[last] or right_of_and_or(x):
         return None
     if x.op == 'C':
         return edge(fns, x.name, last, depth + 1)
