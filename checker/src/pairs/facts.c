@@ -49,11 +49,14 @@ struct flat {
 	unsigned near;
 	unsigned loops; /* the loops around: FN_LOOP */
 	/*
-	 * An access left out since the last fact (FN_UNSEEN_*); that fact's
-	 * line is still open, for its FN_UNSEEN_AFTER, and its FN_* so far
+	 * An access left out since the last fact (FN_UNSEEN_*). That fact's
+	 * line stays open until the next fact or the function's end, for its
+	 * FN_UNSEEN_AFTER (an access in a leg after it counts too), with its
+	 * FN_* so far and the leg lines written meanwhile
 	 */
 	bool unseen, open;
 	unsigned open_near;
+	struct strbuf legs;
 };
 
 /* End the last fact's line with its FN_* (a row's optional last field). */
@@ -66,7 +69,17 @@ static void close_fact(struct flat *f)
 	if (near)
 		sb_printf(f->out, "\t%u", near);
 	sb_puts(f->out, "\n");
+	if (f->legs.len)
+		sb_add(f->out, f->legs.s, f->legs.len);
+	f->legs.len = 0;
 	f->open = false;
+}
+
+/* A leg's line, after the open fact's line. */
+static void put_leg(struct flat *f, int parent, int branch, unsigned which)
+{
+	sb_printf(f->open ? &f->legs : f->out, "G\t%d\t%d\t%u\n", parent,
+		  branch, which);
 }
 
 static int fact_of(const struct flat *f, const struct event *e)
@@ -407,8 +420,7 @@ static void flatten_cases(struct flat *f, const struct event *e, int leg,
 			continue;
 		part.v = body->v + start;
 		part.n = part.cap = i - start;
-		close_fact(f);
-		sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, which++);
+		put_leg(f, leg, branch, which++);
 		f->guard = on >= 0 ? on : guard;
 		flatten(f, &part, f->nlegs++, cdep, NULL);
 		f->guard = guard;
@@ -555,8 +567,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
-			close_fact(f);
-			sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, j);
+			put_leg(f, leg, branch, j);
 			f->guard = c >= 0 ? c : guard;
 			held_restore(f, &held);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
@@ -682,6 +693,7 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		flatten(&f, &fn->body, -1, -1, NULL);
 		close_fact(&f);
 	}
+	free(f.legs.s);
 	free(f.ev);
 	free(f.idx);
 	free(f.decides);

@@ -144,3 +144,13 @@ void work_seq_out(struct work *w, int *out)
 {
 	*out = atomic_inc_return(&w->seq);
 }
+
+/* and in a branch after its RMW */
+int work_seq_maybe_out(struct work *w, int *out)
+{
+	int v = atomic_inc_return(&w->seq);
+
+	if (out)
+		*out = v;
+	return v;
+}

@@ -154,3 +154,13 @@ int near_param_out(struct work *w)
 	smp_mb();
 	return w->state + v;
 }
+
+/* the helper may store through its pointer after its RMW */
+int near_param_maybe_out(struct work *w)
+{
+	int v;
+
+	work_seq_maybe_out(w, &v);
+	smp_mb();
+	return w->state + v;
+}

@@ -34,3 +34,4 @@ void work_put_if(struct work *w, bool c);
 void work_claim_all(struct work *w, int n);
 void work_seq_start(unsigned long *sp);
 void work_seq_out(struct work *w, int *out);
+int work_seq_maybe_out(struct work *w, int *out);
