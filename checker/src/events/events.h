@@ -48,6 +48,8 @@ enum {
 	EVF_ATOMIC_TYPE = 1u << 27, /* operator on an _Atomic object */
 	EVF_POINTER = 1u << 28, /* the value accessed is a pointer */
 	EVF_IN_LOC = 1u << 29, /* computes a primitive's location argument */
+	/* the right of && or ||: it runs only when the left lets it */
+	EVF_MAYBE = 1u << 30,
 };
 
 /* What the computation of an address did to the dependency it carries. */

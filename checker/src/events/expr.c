@@ -63,12 +63,15 @@ static void visit_operands(struct builder *b, CXCursor c, const CXCursor *kd,
 			   const char *op)
 {
 	struct srcset l, r, *outer = defuse_begin(b, &l);
-	unsigned how;
+	unsigned how, saved = b->flags;
 
 	visit(b, kd[0], CTX_LOAD);
 	b->coll = outer;
 	defuse_begin(b, &r);
+	if (!strcmp(op, "&&") || !strcmp(op, "||"))
+		b->flags |= EVF_MAYBE;
 	visit(b, kd[1], CTX_LOAD);
+	b->flags = saved;
 	b->coll = outer;
 	how = operator_how(b, kd, op, &l, &r);
 	if (outer) {

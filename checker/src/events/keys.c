@@ -154,6 +154,14 @@ bool keys_shared(const char *text)
 		k.kind == KEY_STATIC);
 }
 
+bool keys_private(const char *text)
+{
+	struct key k;
+
+	return keys_parse(text, &k) && !k.ops.len &&
+	       (k.kind == KEY_LOCAL || k.kind == KEY_PARAM);
+}
+
 static bool direct_struct_field(const char *text, struct key *k)
 {
 	return keys_parse(text, k) && !k->ops.len && k->kind == KEY_FIELD &&

@@ -71,6 +71,10 @@ char *keys_addr(const char *inner); /* &inner */
  */
 bool keys_shared(const char *text);
 
+/* A local variable or a parameter itself, not what it points at: only its
+ * function sees it. */
+bool keys_private(const char *text);
+
 /* Fields of one struct (not a union), both named directly. */
 bool keys_same_struct(const char *a, const char *b);
 

@@ -7,7 +7,7 @@
  *	U name file line in_header          a function
  *	G parent branch which               its next branch leg
  *	A op cls flags key name file line col adep cdep leg locks base written
- *	  pairs guard bit
+ *	  pairs guard bit [near]
  *	P slot function                     the TU stores function's address
  *	                                    in slot (events' bindings.h)
  *
@@ -16,6 +16,8 @@
  */
 #include "facts.h"
 #include "locksets.h"
+
+#include "../events/keys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +44,45 @@ struct flat {
 	/* the accesses data_race() wraps: no fact of theirs */
 	const struct event **racy;
 	unsigned nracy, capracy;
+	/* the fence being flattened and what stands beside it (FN_*) */
+	const struct event *fence;
+	unsigned near;
+	unsigned loops; /* the loops around: FN_LOOP */
+	/*
+	 * An access left out since the last fact (FN_UNSEEN_*). That fact's
+	 * line stays open until the next fact or the function's end, for its
+	 * FN_UNSEEN_AFTER (an access in a leg after it counts too), with its
+	 * FN_* so far and the leg lines written meanwhile
+	 */
+	bool unseen, open;
+	unsigned open_near;
+	struct strbuf legs;
 };
+
+/* End the last fact's line with its FN_* (a row's optional last field). */
+static void close_fact(struct flat *f)
+{
+	unsigned near = f->open_near | (f->unseen ? FN_UNSEEN_AFTER : 0);
+
+	if (!f->open)
+		return;
+	if (near)
+		sb_printf(f->out, "\t%u", near);
+	sb_puts(f->out, "\n");
+	if (f->legs.len)
+		sb_add(f->out, f->legs.s, f->legs.len);
+	f->legs.len = 0;
+	f->open = false;
+}
+
+/* A leg's line, after the open fact's line. */
+/* A leg's row; @returns: it ends in a return (struct fact_leg). */
+static void put_leg(struct flat *f, int parent, int branch, unsigned which,
+		    bool returns)
+{
+	sb_printf(f->open ? &f->legs : f->out, "G\t%d\t%d\t%u\t%d\n", parent,
+		  branch, which, returns);
+}
 
 static int fact_of(const struct flat *f, const struct event *e)
 {
@@ -247,8 +287,13 @@ static void note_decisions(const struct evlist *l, void *arg)
 static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		     int cdep, const char *name, enum oc_class cls)
 {
-	unsigned flags = e->flags & 0xffffffu;
+	unsigned flags = e->flags & 0xffffffu, near;
 	int adep = head_fact(f, e->adeps, e->nadeps);
+
+	close_fact(f);
+	near = (e == f->fence ? f->near : 0) |
+	       (e->flags & EVF_MAYBE ? FN_MAYBE : 0) |
+	       (f->loops ? FN_LOOP : 0) | (f->unseen ? FN_UNSEEN_BEFORE : 0);
 
 	if (e->type == EV_ACCESS && events_is_marked(e))
 		flags |= FA_MARKED;
@@ -278,8 +323,11 @@ static void put_fact(struct flat *f, char op, const struct event *e, int leg,
 		e->type == EV_ACCESS && e->written ? e->written : "");
 	if (op == FO_FENCE)
 		pairs_comment(f, e, f->out);
-	sb_printf(f->out, "\t%d\t%s\n", f->guard,
+	sb_printf(f->out, "\t%d\t%s", f->guard,
 		  e->type == EV_ACCESS && e->bit ? e->bit : "");
+	f->open = true;
+	f->open_near = near;
+	f->unseen = false;
 	remember(f, e, f->nfacts++);
 }
 
@@ -374,7 +422,7 @@ static void flatten_cases(struct flat *f, const struct event *e, int leg,
 			continue;
 		part.v = body->v + start;
 		part.n = part.cap = i - start;
-		sb_printf(f->out, "G\t%d\t%d\t%u\n", leg, branch, which++);
+		put_leg(f, leg, branch, which++, false);
 		f->guard = on >= 0 ? on : guard;
 		flatten(f, &part, f->nlegs++, cdep, NULL);
 		f->guard = guard;
@@ -454,8 +502,13 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 
 	switch (e->type) {
 	case EV_ACCESS:
-		if (!events_shared_key(e->key) || in_list(f->racy, f->nracy, e))
+		if (!events_shared_key(e->key) ||
+		    in_list(f->racy, f->nracy, e)) {
+			/* what another CPU may see, though no fact says it */
+			if (!keys_private(e->key))
+				f->unseen = true;
 			break;
+		}
 		side_fences(f, e, true, leg, *cdep, name);
 		put_fact(f, op_of_kind[e->kind], e, leg, *cdep, name, e->cls);
 		side_fences(f, e, false, leg, *cdep, name);
@@ -518,8 +571,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		for (j = 0; j < e->nlegs; j++) {
 			int me = f->nlegs++;
 
-			sb_printf(f->out, "G\t%d\t%d\t%u\t%d\n", leg, branch, j,
-				  leg_returns(&e->legs[j]));
+			put_leg(f, leg, branch, j, leg_returns(&e->legs[j]));
 			f->guard = c >= 0 ? c : guard;
 			held_restore(f, &held);
 			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
@@ -540,8 +592,10 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		f->branch_legs[1] = mine[1];
 		break;
 	case EV_LOOP:
+		f->loops++;
 		for (j = 0; j < e->nlegs; j++)
 			flatten(f, &e->legs[j], leg, *cdep, e);
+		f->loops--;
 		/* leaving a loop on a condition orders the stores after it,
 		 * and decides on the flag it spun on */
 		c = head_fact(f, e->deps, e->ndeps);
@@ -564,6 +618,18 @@ static bool leg_returns(const struct evlist *l)
 }
 
 /*
+ * FN_* of the fence l->v[@i]: a call right beside it in its block. Not
+ * events_prev(), which skips a primitive's location loads: those are
+ * facts, and the call's fact must be the fence's neighbour.
+ */
+static unsigned beside(const struct evlist *l, unsigned i)
+{
+	return (i > 0 && l->v[i - 1]->type == EV_CALL ? FN_AFTER_CALL : 0) |
+	       (i + 1 < l->n && l->v[i + 1]->type == EV_CALL ? FN_BEFORE_CALL :
+							       0);
+}
+
+/*
  * @loop: the loop whose leg @l is. In a while or for loop the body runs
  * only when the condition held, so what follows the condition's read
  * depends on it (smp_kick_mwait_play_dead(): "for (...;
@@ -578,7 +644,12 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 	int c, guard = f->guard;
 
 	evlist_for_each(l, i, e) {
+		if (e->type == EV_FENCE || e->type == EV_MODIFIER) {
+			f->fence = e;
+			f->near = beside(l, i);
+		}
 		flatten_event(f, e, leg, &cdep);
+		f->fence = NULL;
 		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
 			cdep = f->guard = c;
 		/*
@@ -620,9 +691,13 @@ void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 		f.lockset[0] = '\0';
 		f.guard = -1;
 		f.ndecides = f.nracy = 0;
+		f.loops = 0;
+		f.unseen = f.open = false;
 		events_for_each_list(fn, note_decisions, &f);
 		flatten(&f, &fn->body, -1, -1, NULL);
+		close_fact(&f);
 	}
+	free(f.legs.s);
 	free(f.ev);
 	free(f.idx);
 	free(f.decides);
@@ -836,6 +911,12 @@ static void add_fact(struct fact_set *s, struct fact_fn *fn, char **f)
 	a->pairs = f[14][0] ? intern(s, f[14]) : NULL;
 	a->guard = atoi(f[15]);
 	a->bit = f[16][0] ? intern(s, f[16]) : NULL;
+	a->near =
+		f[17] ? (unsigned char)(atoi(f[17]) &
+					(FN_AFTER_CALL | FN_BEFORE_CALL |
+					 FN_MAYBE | FN_LOOP | FN_UNSEEN_BEFORE |
+					 FN_UNSEEN_AFTER)) :
+			0;
 }
 
 /* A binding is the TU's, read whatever its functions were (seen_header()). */
@@ -852,7 +933,7 @@ static void add_binding(struct fact_set *s, const char *slot, const char *fn)
 
 int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 {
-	char *copy = xstrdup(text), *line, *next, *f[17] = { NULL };
+	char *copy = xstrdup(text), *line, *next, *f[18] = { NULL };
 	struct fact_fn *fn = NULL;
 	bool skip = false;
 	int rc = 0;
@@ -868,7 +949,9 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			rc = -1;
 			break;
 		}
-		n = split(line + 2, f, 17);
+		n = split(line + 2, f, 18);
+		if (n < 18)
+			f[17] = NULL; /* a row of before the field */
 		if (line[0] == 'P' && n == 2) {
 			add_binding(s, f[0], f[1]);
 		} else if (line[0] == 'U' && (n == 4 || n == 5)) {
@@ -885,7 +968,7 @@ int facts_set_add_text(struct fact_set *s, const char *tu, const char *text)
 			if (n == 3)
 				f[3] = NULL;
 			add_leg(fn, f);
-		} else if (line[0] == 'A' && n == 17 && fn &&
+		} else if (line[0] == 'A' && (n == 17 || n == 18) && fn &&
 			   leg_ok(fn, f[10])) {
 			add_fact(s, fn, f);
 		} else {

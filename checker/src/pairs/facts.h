@@ -64,6 +64,30 @@ struct fact {
 	const char *written;
 	const char *pairs; /* fence: the "pairs with" comment beside it */
 	const char *bit; /* a bitop's constant bit (events.h), or NULL */
+	unsigned char near; /* FN_* */
+};
+
+/*
+ * What stands directly beside a fence in its block, as the function
+ * rules' events_prev() and events_next() see it: a call, whose fact is
+ * then the one before (after) the fence's. Nothing between them, no
+ * branch, loop, label or jump: on every path through the fence the call
+ * runs right before (after) it. Rows stored before this field have none.
+ */
+enum {
+	FN_AFTER_CALL = 1,
+	FN_BEFORE_CALL = 2,
+	/* any fact: the right of && or ||, which may not run (EVF_MAYBE) */
+	FN_MAYBE = 4,
+	/* any fact: in a loop (its condition too), which may run no time */
+	FN_LOOP = 8,
+	/*
+	 * any fact: an access the facts leave out (through a pointer
+	 * parameter, *sp; a data_race()) runs between it and the fact
+	 * before (after) it, or the function's start (end)
+	 */
+	FN_UNSEEN_BEFORE = 16,
+	FN_UNSEEN_AFTER = 32,
 };
 
 /* A leg of a branch: facts in two legs of one branch never both run. */

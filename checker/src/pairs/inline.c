@@ -54,6 +54,8 @@ struct site {
 	int leg, cdep, guard;
 	unsigned locks;
 	const char *lockset;
+	/* the call's FN_MAYBE and FN_LOOP: each fact inlined there has them */
+	unsigned char near;
 };
 
 /*
@@ -213,19 +215,31 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		y.locks += at->locks + (depth ? 0 : o->held);
 		y.lockset = locks_with(o, x->lockset, at->lockset,
 				       depth ? "" : o->heldset);
+		y.near |= at->near;
 		map[i] = -1; /* a value that comes out of a call is lost */
 		if (x->op == FO_CALL && (d = inlinable(m, f, x, o, depth))) {
-			struct site in = { depth ? at->call : x,
-					   depth ? at->pos : i,
-					   depth ? at->through : x->name,
-					   y.leg,
-					   y.cdep,
-					   y.guard,
-					   y.locks,
-					   y.lockset };
+			struct site in = {
+				depth ? at->call : x,
+				depth ? at->pos : i,
+				depth ? at->through : x->name,
+				y.leg,
+				y.cdep,
+				y.guard,
+				y.locks,
+				y.lockset,
+				(unsigned char)(y.near & (FN_MAYBE | FN_LOOP)),
+			};
+			unsigned first = o->n;
 
 			o->added += d->n;
 			emit(m, d, o, depth + 1, &in);
+			/* what the call's own facts said beside it, its
+			 * callee's first and last say now */
+			if (o->n > first) {
+				o->v[first].near |= x->near & FN_UNSEEN_BEFORE;
+				o->v[o->n - 1].near |=
+					x->near & FN_UNSEEN_AFTER;
+			}
 			continue;
 		}
 		if (depth) {
@@ -246,7 +260,7 @@ void facts_inline_callees(struct fact_set *s)
 {
 	struct summaries *m = summaries_new(s);
 	struct out o = { .set = s };
-	struct site own = { NULL, 0, NULL, -1, -1, -1, 0, "" };
+	struct site own = { NULL, 0, NULL, -1, -1, -1, 0, "", 0 };
 	/* where each function's facts and legs start in o */
 	unsigned *at = xcalloc(s->nfns + 1, sizeof(*at)),
 		 *legs_at = xcalloc(s->nfns + 1, sizeof(*legs_at));

@@ -148,7 +148,7 @@ static void judge_key(const struct fact_set *set, const struct occ *o,
 {
 	struct plain_read r = { 0 };
 	struct pair_candidate c = {
-		SHAPE_PLAIN_READ, set, NULL, NULL, NULL, &r, 0, 0, NULL
+		SHAPE_PLAIN_READ, set, NULL, NULL, NULL, &r, 0, 0, NULL, NULL
 	};
 	const struct fact *pub = NULL;
 	unsigned pub_fn = 0;

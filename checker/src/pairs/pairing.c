@@ -1035,7 +1035,8 @@ static bool other_bits(const struct pass *p, enum shape shape,
 
 	(void)shape;
 	for (k = 0; k < 2; k++) {
-		const char *x = bit_at(p, a, keys[k]), *y = bit_at(p, b, keys[k]);
+		const char *x = bit_at(p, a, keys[k]),
+			   *y = bit_at(p, b, keys[k]);
 
 		if (x && y && strcmp(x, y)) {
 			snprintf(why, n, "'%s': bit %s, bit %s", keys[k], x, y);
@@ -1147,9 +1148,8 @@ static const char *dropped(const struct pass *p, enum shape shape,
 static void candidate(struct pass *p, enum shape shape,
 		      const struct pair_side *a, const struct pair_side *b)
 {
-	struct pair_candidate c = {
-		shape, p->set, a, b, NULL, NULL, 0, 0, NULL
-	};
+	struct pair_candidate c = { shape, p->set, a, b,    NULL,
+				    NULL,  0,	   0, NULL, NULL };
 	char why[LOCKSET_MAX] = "";
 	const char *reason = dropped(p, shape, a, b, why, sizeof(why));
 
@@ -1168,8 +1168,8 @@ static void candidate(struct pass *p, enum shape shape,
 static size_t capped(struct pass *p, const struct pair_side *e, size_t lo,
 		     size_t hi)
 {
-	struct pair_candidate c = { SHAPE_CAPPED, p->set, NULL, e,   NULL,
-				    NULL,	  0,	  0,	NULL };
+	struct pair_candidate c = { SHAPE_CAPPED, p->set, NULL, e,    NULL,
+				    NULL,	  0,	  0,	NULL, NULL };
 
 	if (hi - lo <= PAIR_CAP)
 		return hi;
@@ -1450,7 +1450,7 @@ static void barriers(struct pass *p)
 			struct named_partner np;
 			struct pair_candidate c = {
 				SHAPE_BARRIER, p->set, NULL, NULL, &b,
-				NULL,	       0,      0,    NULL
+				NULL,	       0,      0,    NULL, NULL
 			};
 
 			if (x->op == FO_FENCE && x->pairs && !facts_via(f, x) &&

@@ -23,6 +23,8 @@ enum shape {
 #undef SHAPE
 };
 
+struct fence_neighbour;
+
 /* What shapes.def says of a shape. */
 struct shape_row {
 	const char *name, *verdicts, *litmus;
@@ -109,6 +111,8 @@ struct pair_candidate {
 	const struct plain_read *read; /* SHAPE_PLAIN_READ (lockless.h) */
 	size_t group, cap; /* SHAPE_CAPPED */
 	const struct named_partner *named; /* SHAPE_NAMED, at @barrier */
+	/* SHAPE_NEIGHBOUR: a fence beside a call (neighbours.h) */
+	const struct fence_neighbour *neighbour;
 };
 
 /*

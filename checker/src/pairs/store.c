@@ -16,7 +16,10 @@
 /* 2: every call a fact, absolute paths; 3: a field's object path and a
  * store's value's; 4: the names of the locks held (locksets.h); 5: the
  * functions stored where indirect calls read them (P rows, bindings.h);
- * 6: a bitop's bit (BIT_ARG rows) */
+ * 6: a bitop's bit (BIT_ARG rows). A fence's neighbours (facts.h, FN_*)
+ * are an optional last field of its row, not a new layout: a row of
+ * before them reads as a fence with no call beside it, so a stored tree
+ * is still read whole, and a file gains them when it is checked again */
 #define STORE_SCHEMA "6"
 
 static const char schema[] =

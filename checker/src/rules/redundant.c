@@ -3,10 +3,15 @@
  * Redundant barriers: a barrier next to something that already orders
  * what it orders (a primitive, a call of this TU, a spinlock's unlock and
  * lock), beyond the fully ordered RMWs and fence pairs that the atomics
- * family reports.
+ * family reports; and, over the whole tree, a barrier beside a call of a
+ * function of another file that ends (begins) with a fully ordered
+ * operation (../pairs/neighbours.h).
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "../pairs/neighbours.h"
+#include "registry.h"
 #include "rule.h"
 
 /* smp_mb(), virt_mb(): the CPU-CPU full fence (not mb(), which does MMIO) */
@@ -314,16 +319,84 @@ static void check_redundant_barrier(struct rule_ctx *ctx,
 	events_for_each_list(fn, check_list_redundant, &a);
 }
 
+/*
+ * The function rules that speak for a barrier beside what one TU sees of
+ * its neighbour: a finding of theirs on the barrier's line is the same
+ * redundancy, said where the callee is in view.
+ */
+static const char *const in_view[] = {
+	"redundant-barrier",	 "mb-redundant-ordered-rmw",
+	"atomic-barrier-misuse", "mb-after-atomic",
+	"mb-before-atomic",	 "duplicate-fence",
+};
+
+static bool said_in_view(struct rule_tree_ctx *ctx, const struct fact *at)
+{
+	const struct rule *r;
+	size_t i;
+
+	for (i = 0; i < sizeof(in_view) / sizeof(in_view[0]); i++)
+		if ((r = registry_find(in_view[i])) &&
+		    rule_tree_reported_line(ctx, r, at))
+			return true;
+	return false;
+}
+
+/* A barrier beside a call of another file's function (neighbours.h). */
+static void check_redundant_barrier_tree(struct rule_tree_ctx *ctx,
+					 const struct rule *self,
+					 const struct pair_candidate *c)
+{
+	const struct fence_neighbour *n = c->neighbour;
+	const struct fact *e, *t;
+	struct fact at;
+	struct oc_diag *d;
+	char pos[32];
+	bool rmw;
+
+	if (c->shape != SHAPE_NEIGHBOUR)
+		return;
+	e = &c->set->fns[n->fn].v[n->at];
+	t = n->edge;
+	rmw = t->op == FO_RMW;
+	snprintf(pos, sizeof(pos), "%u:%u", e->line, e->col);
+	if (said_in_view(ctx, e) ||
+	    !rule_tree_first(ctx, self, n->fn, e->file, pos))
+		return;
+	d = rule_tree_report(
+		ctx, self, n->fn, e,
+		"%s() directly %s '%s()', which %s with %s()%s; the barrier "
+		"is redundant",
+		e->name, n->after ? "after" : "before", n->callee,
+		n->after ? "ends" : "begins", t->name,
+		e->cls == OC_FENCE_FULL ? " on every path" :
+					  ", already fully ordered");
+	/* the edge where it is written, in its callee's file */
+	at = *t;
+	at.file = n->edge_file;
+	at.line = n->edge_line;
+	at.col = n->edge_col;
+	rule_tree_note(d, &at,
+		       rmw ? "'%s()' at the %s of '%s()' returns a value and "
+			     "is fully ordered (Documentation/atomic_t.txt)" :
+			     "'%s()' at the %s of '%s()' is a full barrier",
+		       t->name, n->after ? "end" : "start", n->edge_in);
+}
+
 static const struct rule redundant_rules[] = {
 	{ "redundant-barrier", SEV_WARNING, FIX_NONE,
-	  ON_FUNCTION(check_redundant_barrier),
+	  ON_FUNCTION_AND_TREE(check_redundant_barrier,
+			       check_redundant_barrier_tree),
 	  "`smp_mb()` directly after a primitive or a call that ends with a "
 	  "full barrier (`set_current_state()`, `smp_store_mb()`, "
 	  "`prepare_to_wait()`), or before one that begins with one "
 	  "(`wq_has_sleeper()`); `smp_wmb()`/`smp_rmb()` next to a call that "
 	  "ends (begins) with a fence that orders as much or a fully ordered "
 	  "RMW, or between `spin_unlock()` and `spin_lock()`; the same fence "
-	  "on both sides of a call that accesses no shared memory" },
+	  "on both sides of a call that accesses no shared memory; over the "
+	  "tree, `smp_mb()` (`smp_mb__before/after_atomic()`) beside a call of "
+	  "another file's function that ends (begins) on every path with a "
+	  "fully ordered RMW or `smp_mb()`" },
 };
 
 const struct rule_family family_redundant = {

@@ -162,7 +162,7 @@ struct cursor {
 };
 
 /*
- * The next enabled rule of @scope from @c on, or NULL. Tree rules run on
+ * The next enabled rule with a check of @scope from @c on, or NULL. Tree rules run on
  * every candidate pair of a tree: a walk of the tables, not a lookup.
  */
 static const struct rule *next_enabled(enum rule_scope scope, struct cursor *c)
@@ -173,7 +173,10 @@ static const struct rule *next_enabled(enum rule_scope scope, struct cursor *c)
 				&families[c->family]->rules[c->rule++];
 			unsigned k = c->index++;
 
-			if (on_at(r, k) && r->scope == scope)
+			/* a function rule may judge tree candidates too */
+			if (on_at(r, k) && (scope == RULE_FUNCTION ?
+						    r->check_function != NULL :
+						    r->check_tree != NULL))
 				return r;
 		}
 	return NULL;

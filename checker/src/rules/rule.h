@@ -92,6 +92,12 @@ struct rule {
 	RULE_FUNCTION, (fn), NULL, (flags), NULL, NULL
 #define ON_FUNCTION_CLAIMS(fn, claims) \
 	RULE_FUNCTION, (fn), NULL, 0, NULL, (claims)
+/*
+ * A function rule that also judges the tree's candidates under its id,
+ * for what one TU cannot see (a callee in another file).
+ */
+#define ON_FUNCTION_AND_TREE(fn, tree_fn) \
+	RULE_FUNCTION, (fn), (tree_fn), 0, NULL, NULL
 #define ON_TREE(fn) RULE_TREE, NULL, (fn), 0, NULL, NULL
 #define ON_TREE_FLAGS(fn, flags) RULE_TREE, NULL, (fn), (flags), NULL, NULL
 #define ON_TREE_YIELDS(fn, flags, ids) \

@@ -13,6 +13,7 @@
 
 #include "../pairs/litmus.h"
 #include "../pairs/lockless.h"
+#include "../pairs/neighbours.h"
 #include "../pairs/pairing.h"
 #include "../vocab/spell.h"
 #include "../util.h"
@@ -158,8 +159,10 @@ bool rule_tree_run(const struct fact_set *facts, const bool *report,
 		tree_explain_facts(explain, facts);
 	expired = pairing_find_why(facts, run_rules, explain ? dropped : NULL,
 				   &ctx, deadline);
-	if (!expired)
+	if (!expired) {
 		lockless_find(facts, run_rules, &ctx);
+		neighbours_find(facts, run_rules, &ctx);
+	}
 	for (i = n0; i < out->n; i++)
 		spell_diag(&out->v[i], diag_dialect(facts, &out->v[i]));
 	strset_free(ctx.seen_lines);
