@@ -4,7 +4,6 @@
  * as its deps and its legs as nested event lists.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "builder.h"
 
@@ -102,67 +101,11 @@ void stmt_return(struct builder *b, CXCursor c)
 	event_emit(b, e);
 }
 
-/*
- * Which part of a for-statement's header @kid is: 0 the init, 1 the
- * condition, 2 the increment, by the semicolons before it in the header;
- * -1 when the text cannot say (a header spelled by a macro). libclang
- * lists only the parts present, so with one missing their places are
- * known only from the text.
- */
-static int for_part(struct builder *b, CXCursor loop, CXCursor kid)
-{
-	struct floc s = text_extent_start(b, loop),
-		    k = text_extent_start(b, kid);
-	struct ir_file *fi;
-	unsigned off, depth = 0;
-	int semis = 0;
-
-	if (!s.file || !k.file || !clang_File_isEqual(s.file, k.file) ||
-	    k.off <= s.off)
-		return -1;
-	fi = text_file(b, s.file);
-	if (!fi || !fi->buf || k.off > fi->len ||
-	    strncmp(fi->buf + s.off, "for", 3) ||
-	    text_is_ident(fi->buf[s.off + 3]))
-		return -1;
-	for (off = s.off + 3; off < k.off; off++) {
-		char ch = fi->buf[off];
-
-		if (ch == '(')
-			depth++;
-		else if (ch == ')' && !depth--)
-			return -1;
-		else if (ch == ';' && depth == 1)
-			semis++;
-	}
-	return semis <= 2 ? semis : -1;
-}
-
-/*
- * The increment of a for-statement among @kd's children, or kd->n: the
- * third of all four, or the text says so.
- */
-static unsigned for_increment(struct builder *b, CXCursor c,
-			      enum CXCursorKind k, const struct kids *kd,
-			      unsigned body)
-{
-	unsigned i;
-
-	if (k != CXCursor_ForStmt || body != kd->n - 1)
-		return kd->n;
-	if (kd->n == 4)
-		return 2;
-	for (i = 0; i < body; i++)
-		if (for_part(b, c, kd->v[i]) == 2)
-			return i;
-	return kd->n;
-}
-
 void stmt_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 {
 	struct kids kd = cursor_kids(c);
 	struct event *e;
-	unsigned i, body, inc;
+	unsigned i, body;
 
 	if (!kd.n)
 		return;
@@ -184,28 +127,14 @@ void stmt_loop(struct builder *b, CXCursor c, enum CXCursorKind k)
 		struct event *saved_parent = b->parent;
 		struct srcset deps = { 0 };
 
-		struct evlist after = { 0 };
-
 		b->cur = &e->legs[0];
 		b->parent = e;
-		inc = for_increment(b, c, k, &kd, body);
-		for (i = 0; i < kd.n; i++) {
-			/*
-			 * The increment runs after the body, but what it loads
-			 * is what the body's next run uses ("p = READ_ONCE(
-			 * p->next)"): visited in its place, its events moved
-			 * after the body's. It stays a condition's: the next
-			 * test reads it.
-			 */
-			b->cur = i == inc ? &after : &e->legs[0];
+		for (i = 0; i < kd.n && i < 8; i++) {
 			if (i == body)
 				visit(b, kd.v[i], CTX_LOAD);
 			else
 				visit_cond(b, kd.v[i], &deps);
 		}
-		for (i = 0; i < after.n; i++)
-			event_push(&e->legs[0], after.v[i]);
-		free(after.v);
 		b->cur = saved;
 		b->parent = saved_parent;
 		defuse_set_deps(b, e, &deps);
