@@ -130,8 +130,26 @@ const char *pairs_side_kind(const struct pair_candidate *c,
 	    (by && by->op == FO_RMW &&
 	     (by->cls == OC_RMW_FULL || by->cls == OC_RMW_SC)))
 		return c11 ? "RMW_SC" : "RMW_MB";
-	if (c11 && (x->cls == OC_RMW_ACQREL || y->cls == OC_RMW_ACQREL))
-		return "RMW_ACQ_REL";
+	/*
+	 * An acq_rel RMW beside an access with an order of its own (mimalloc's
+	 * guard: an acquire load of the expiry, then the guard's
+	 * compare-exchange): that access's order is the side's, which the
+	 * RMW's kind alone does not say
+	 */
+	if (c11 && (x->cls == OC_RMW_ACQREL || y->cls == OC_RMW_ACQREL)) {
+		acq = (x->cls != OC_RMW_ACQREL && fact_reads(x) && is_acq(x) &&
+		       e->role != ROLE_WR) ||
+		      (y->cls != OC_RMW_ACQREL && fact_reads(y) && is_acq(y) &&
+		       e->role == ROLE_WR);
+		rel = (y->cls != OC_RMW_ACQREL && fact_writes(y) && is_rel(y) &&
+		       e->role != ROLE_WR) ||
+		      (x->cls != OC_RMW_ACQREL && fact_writes(x) && is_rel(x) &&
+		       e->role == ROLE_WR);
+		return acq && rel ? "ACQ_REL" :
+		       acq	  ? "ACQ" :
+		       rel	  ? "REL" :
+				    "RMW_ACQ_REL";
+	}
 	if (strstr(what, "address"))
 		return "ADDR";
 	if (strstr(what, "control")) {
