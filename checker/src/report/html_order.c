@@ -105,13 +105,16 @@ static const char *default_order(const char *name, size_t len)
 /* Where @line calls @name (@len bytes): a word, then its '('. */
 static const char *find_call(const char *line, const char *name, size_t len)
 {
-	const char *p, *q;
+	const char *p, *q, *w;
 
 	for (p = line; (p = strstr(p, "(")); p++) {
 		for (q = p; q > line && (q[-1] == ' ' || q[-1] == '\t'); q--)
 			;
-		if ((size_t)(q - line) >= len && !strncmp(q - len, name, len) &&
-		    (q - len == line || !ident_char(q[-len - 1])))
+		if ((size_t)(q - line) < len)
+			continue;
+		/* the word's start: q[-len - 1] would add a huge unsigned */
+		w = q - len;
+		if (!strncmp(w, name, len) && (w == line || !ident_char(w[-1])))
 			return p;
 	}
 	return NULL;
