@@ -110,6 +110,22 @@ static const char *fence_kind(const struct pair_candidate *c,
 	}
 }
 
+/*
+ * Whether side (@x, @y) is ordered by an acquire of its own (it orders
+ * what follows it) and a release (what precedes it); an access of class
+ * @skip (or -1: none) gives neither.
+ */
+static void side_order(const struct fact *x, const struct fact *y,
+		       enum pair_role role, int skip, bool *acq, bool *rel)
+{
+	bool xs = x->cls != skip, ys = y->cls != skip;
+
+	*acq = (xs && fact_reads(x) && is_acq(x) && role != ROLE_WR) ||
+	       (ys && fact_reads(y) && is_acq(y) && role == ROLE_WR);
+	*rel = (ys && fact_writes(y) && is_rel(y) && role != ROLE_WR) ||
+	       (xs && fact_writes(x) && is_rel(x) && role == ROLE_WR);
+}
+
 const char *pairs_side_kind(const struct pair_candidate *c,
 			    const struct pair_side *e, bool c11)
 {
@@ -137,14 +153,7 @@ const char *pairs_side_kind(const struct pair_candidate *c,
 	 * RMW's kind alone does not say
 	 */
 	if (c11 && (x->cls == OC_RMW_ACQREL || y->cls == OC_RMW_ACQREL)) {
-		acq = (x->cls != OC_RMW_ACQREL && fact_reads(x) && is_acq(x) &&
-		       e->role != ROLE_WR) ||
-		      (y->cls != OC_RMW_ACQREL && fact_reads(y) && is_acq(y) &&
-		       e->role == ROLE_WR);
-		rel = (y->cls != OC_RMW_ACQREL && fact_writes(y) && is_rel(y) &&
-		       e->role != ROLE_WR) ||
-		      (x->cls != OC_RMW_ACQREL && fact_writes(x) && is_rel(x) &&
-		       e->role == ROLE_WR);
+		side_order(x, y, e->role, OC_RMW_ACQREL, &acq, &rel);
 		return acq && rel ? "ACQ_REL" :
 		       acq	  ? "ACQ" :
 		       rel	  ? "REL" :
@@ -160,11 +169,7 @@ const char *pairs_side_kind(const struct pair_candidate *c,
 	}
 	if (c11 && (x->flags & y->flags & F_SEQ_CST))
 		return "SC";
-	/* an acquire orders what follows it, a release what precedes it */
-	acq = (fact_reads(x) && is_acq(x) && e->role != ROLE_WR) ||
-	      (fact_reads(y) && is_acq(y) && e->role == ROLE_WR);
-	rel = (fact_writes(y) && is_rel(y) && e->role != ROLE_WR) ||
-	      (fact_writes(x) && is_rel(x) && e->role == ROLE_WR);
+	side_order(x, y, e->role, -1, &acq, &rel);
 	/* an acquire RMW of the flag read again between (order.c) */
 	if (!acq && e->o.ord == ORD_YES && by && by != x && by != y &&
 	    strstr(what, "acquire"))
