@@ -24,7 +24,7 @@ struct chain *chain_create(struct block *block, struct chain *chain,
 {
 	list_add_tail_rcu(&chain->list, &block->chain_list); // expect-note {{'chain' published here}}
 	chain->index = index; // expect-warning[publish-then-init] {{'chain->index' is initialised after 'chain' was published to lockless readers by list_add_tail_rcu() (and 1 more store)}}
-	refcount_set(&chain->refcnt, 1);
+	refcount_set(&chain->refcnt, 1); // expect-note[publish-then-init] {{also initialises '&chain->refcnt' here}}
 	return chain;
 }
 
@@ -43,7 +43,7 @@ void sta_add_link(struct sta *sta, struct link *link, int id, int *addr)
 {
 	rcu_assign_pointer(sta->link[id], link); // expect-note[publish-then-init] {{'link' published here}}
 	link->link_id = id; // expect-warning[publish-then-init] {{'link->link_id' is initialised after 'link' was published to lockless readers by rcu_assign_pointer() (and 1 more store)}}
-	link->addr = addr;
+	link->addr = addr; // expect-note[publish-then-init] {{also initialises 'link->addr' here}}
 }
 
 struct node {
@@ -94,7 +94,7 @@ struct node *node_swap(struct table *t, struct node *n)
 static void node_init(struct node *n, int key)
 {
 	n->key = key; // expect-note {{stored here}}
-	n->next = NULL;
+	n->next = NULL; // expect-note[publish-then-init] {{also initialises 'n->next' in node_init() here}}
 }
 
 void node_add(struct table *t, struct node *n, int key)

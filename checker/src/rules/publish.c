@@ -377,6 +377,11 @@ struct found {
 	char loc[ARG_LEN];
 	unsigned more; /* further stores */
 	bool marked_only; /* every one is WRITE_ONCE(): readers expect it */
+	/* the first further ones, each a note the tree's readers judge */
+	struct {
+		const struct event *store, *call;
+		char loc[ARG_LEN];
+	} other[PUBLISH_NOTED_STORES];
 };
 
 static void found_store(struct found *f, const struct event *s,
@@ -387,6 +392,11 @@ static void found_store(struct found *f, const struct event *s,
 		      (s->prim->flags & F_LVALUE);
 
 	if (f->store) {
+		if (f->more < PUBLISH_NOTED_STORES) {
+			f->other[f->more].store = s;
+			f->other[f->more].call = call;
+			snprintf(f->other[f->more].loc, ARG_LEN, "%s", loc);
+		}
 		f->more++;
 		f->marked_only &= marked;
 		return;
@@ -631,6 +641,20 @@ static bool reported(struct pti_arg *pa, const char *root)
 	return false;
 }
 
+static void note_others(struct oc_diag *d, const struct found *f)
+{
+	unsigned i;
+
+	for (i = 0; i < f->more && i < PUBLISH_NOTED_STORES; i++)
+		if (f->other[i].call)
+			rule_note(d, f->other[i].store,
+				  PUBLISH_ALSO_IN "%s() here", f->other[i].loc,
+				  f->other[i].call->name);
+		else
+			rule_note(d, f->other[i].store, PUBLISH_ALSO "here",
+				  f->other[i].loc);
+}
+
 static void check_list_pti(const struct evlist *l, void *arg)
 {
 	struct pti_arg *pa = arg;
@@ -672,6 +696,7 @@ static void check_list_pti(const struct evlist *l, void *arg)
 			  "'%s' published here", pub.root);
 		if (w.f.call)
 			rule_note(d, w.f.store, "stored here");
+		note_others(d, &w.f);
 	}
 }
 

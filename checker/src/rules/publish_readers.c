@@ -11,7 +11,11 @@
  */
 #include "publish_readers.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../util.h"
 
 #include "../pairs/locksets.h"
 
@@ -126,6 +130,22 @@ static void read_field(const struct fact_set *set, const struct fact *store,
 
 enum why_dropped { KEPT, NO_READER, SAME_LOCK };
 
+struct filter_arg {
+	const struct fact_set *set;
+	bool whole;
+	const struct tree_explain *explain;
+	bool *keep; /* each finding's verdict, in order */
+	unsigned next;
+};
+
+static bool keep(const struct oc_diag *d, void *arg)
+{
+	struct filter_arg *a = arg;
+
+	(void)d;
+	return a->keep[a->next++];
+}
+
 struct judged {
 	enum why_dropped why;
 	const struct fact *store;
@@ -133,13 +153,12 @@ struct judged {
 };
 
 /*
- * Every store of the finding's line must be out of the readers' reach:
- * a line that stores two fields is dropped only if both are.
+ * Every store of the line @at must be out of the readers' reach: a line
+ * that stores two fields is dropped only if both are.
  */
 static struct judged judge(const struct fact_set *set, bool whole,
-			   const struct oc_diag *d)
+			   const struct store_at *at)
 {
-	struct store_at at = store_of(d);
 	struct judged j = { KEPT, NULL, { 0 } };
 	unsigned i, k, found = 0, dropped = 0;
 
@@ -150,7 +169,7 @@ static struct judged judge(const struct fact_set *set, bool whole,
 			const struct fact *f = &fn->v[k];
 			struct readers r = { 0 };
 
-			if (!is_store_at(fn, f, &at))
+			if (!is_store_at(fn, f, at))
 				continue;
 			found++;
 			read_field(set, f, &r);
@@ -205,33 +224,154 @@ static void explain(const struct tree_explain *ex, const struct oc_diag *d,
 			j->r.n == 1 ? "" : "s", j->store->key);
 }
 
-struct filter_arg {
-	const struct fact_set *set;
-	bool whole;
-	const struct tree_explain *explain;
-};
-
-static bool keep(const struct oc_diag *d, void *arg)
+/* The further stores the finding counts: "(and 3 more stores)". */
+static unsigned more_stores(const char *message, const char **at,
+			    const char **end)
 {
-	const struct filter_arg *a = arg;
-	struct judged j;
+	const char *m = strstr(message, PUBLISH_MORE_STORES);
+	const char *open;
+	unsigned n;
 
-	/* one of the others uncovered is enough to keep it */
-	if (!d->rule || strcmp(d->rule, rule_id) ||
-	    strstr(d->message, PUBLISH_MORE_STORES))
-		return true;
-	j = judge(a->set, a->whole, d);
+	if (!m)
+		return 0;
+	for (open = m; open > message && open[-1] != '('; open--)
+		;
+	if (open == message || sscanf(open, "and %u", &n) != 1)
+		return 0;
+	*at = open - 2; /* " (" */
+	*end = strchr(m, ')');
+	return *end ? n : 0;
+}
+
+static bool is_also(const struct oc_note *n)
+{
+	static const char also[] = "also initialises '";
+
+	return !strncmp(n->message, also, sizeof(also) - 1);
+}
+
+static void drop_note(struct oc_diag *d, unsigned i)
+{
+	free(d->notes[i].file);
+	free(d->notes[i].message);
+	memmove(&d->notes[i], &d->notes[i + 1],
+		(d->nnotes - i - 1) * sizeof(*d->notes));
+	d->nnotes--;
+}
+
+/* The message with its count of further stores set to @n. */
+static void set_more(struct oc_diag *d, unsigned n)
+{
+	const char *at, *end;
+	char *s;
+	size_t len;
+
+	if (!more_stores(d->message, &at, &end))
+		return;
+	len = strlen(d->message) + 32;
+	s = xmalloc(len);
+	if (n)
+		snprintf(s, len, "%.*s (and %u" PUBLISH_MORE_STORES "%s)%s",
+			 (int)(at - d->message), d->message, n,
+			 n == 1 ? "" : "s", end + 1);
+	else
+		snprintf(s, len, "%.*s%s", (int)(at - d->message), d->message,
+			 end + 1);
+	free(d->message);
+	d->message = s;
+}
+
+/*
+ * The finding's own store is out of reach, note @i's is not: the
+ * finding names that one, "'q->x' is initialised in init_q() after ...".
+ */
+static void promote(struct oc_diag *d, unsigned i)
+{
+	struct oc_note *n = &d->notes[i];
+	const char *loc = strchr(n->message, '\'') + 1;
+	const char *tail = strstr(d->message, " after '");
+	const char *q = strstr(loc, "' in ");
+	bool in_callee = q && strstr(q, "() here");
+	size_t len = strlen(n->message) + (tail ? strlen(tail) : 0) + 32;
+	const struct oc_note *own = stored_here(d);
+	char *s = xmalloc(len);
+
+	if (!in_callee)
+		q = strstr(loc, "' here");
+	snprintf(s, len, "'%.*s' is initialised%.*s%s", (int)(q - loc), loc,
+		 in_callee ? (int)(strstr(q, " here") - q - 1) : 0, q + 1,
+		 tail ? tail : "");
+	free(d->message);
+	d->message = s;
+	if (own)
+		drop_note(d, (unsigned)(own - d->notes));
+	n = &d->notes[own && (unsigned)(own - d->notes) < i ? i - 1 : i];
+	if (in_callee) {
+		free(n->message);
+		n->message = xstrdup("stored here");
+		return;
+	}
+	free(d->file);
+	d->file = xstrdup(n->file);
+	d->line = n->line;
+	d->col = n->col;
+	drop_note(d, (unsigned)(n - d->notes));
+}
+
+/*
+ * Judge the finding's own store and each noted further one: drop the
+ * notes of those out of reach; false when none is left.
+ */
+static bool judge_finding(const struct filter_arg *a, struct oc_diag *d)
+{
+	const char *at, *end;
+	struct store_at own = store_of(d);
+	struct judged j = judge(a->set, a->whole, &own);
+	unsigned more = more_stores(d->message, &at, &end), noted = 0;
+	unsigned i, left = 0;
+	int first = -1;
+
 	explain(a->explain, d, &j);
-	return j.why == KEPT;
+	for (i = 0; i < d->nnotes; i++) {
+		struct store_at s = { d->notes[i].file, d->notes[i].line,
+				      NULL };
+
+		if (!is_also(&d->notes[i]))
+			continue;
+		noted++;
+		if (judge(a->set, a->whole, &s).why != KEPT) {
+			drop_note(d, i--);
+			continue;
+		}
+		left++;
+		if (first < 0)
+			first = (int)i;
+	}
+	/* stores no note names may be in reach: they count as kept */
+	left += more > noted ? more - noted : 0;
+	if (j.why != KEPT && first >= 0) {
+		promote(d, (unsigned)first);
+		left--;
+	} else if (j.why != KEPT && !left)
+		return false;
+	set_more(d, left);
+	return true;
 }
 
 void publish_readers_filter(const struct fact_set *set, bool whole,
 			    struct diag_list *diags,
 			    const struct tree_explain *explain)
 {
-	struct filter_arg a = { set, whole, explain };
+	struct filter_arg a = { set, whole, explain, NULL, 0 };
+	unsigned i;
 
+	a.keep = xmalloc((diags->n + 1) * sizeof(*a.keep));
+	for (i = 0; i < diags->n; i++)
+		a.keep[i] = !diags->v[i].rule ||
+			    strcmp(diags->v[i].rule, rule_id) ||
+			    judge_finding(&a, &diags->v[i]);
 	diag_list_filter(diags, keep, &a);
+	free(a.keep);
 }
 
 bool publish_readers_wanted(const struct diag_list *diags)

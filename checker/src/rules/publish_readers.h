@@ -15,16 +15,21 @@
 #include "tree_explain.h"
 
 /*
- * How a finding says that it stands for more stores than its own:
- * where those are, in the function or its callees, it does not say.
+ * How a finding says that it stands for more stores than its own, and
+ * names the first PUBLISH_NOTED_STORES of them in notes: each is judged
+ * by its readers as the finding's own store is.
  */
 #define PUBLISH_MORE_STORES " more store"
+#define PUBLISH_NOTED_STORES 8
+#define PUBLISH_ALSO "also initialises '%s' "
+#define PUBLISH_ALSO_IN PUBLISH_ALSO "in "
 
 /*
- * Drop from @diags the publish-then-init findings whose stored field no
+ * Drop from @diags the publish-then-init findings whose stored fields no
  * reader of @set reads without a lock the store holds too: each reader
  * takes that lock after the publisher lets it go, and sees the field
- * stored. Where @whole (@set holds every TU of the program), a field no
+ * stored. A finding with more stores loses the notes of those out of
+ * reach, and names one that is not. Where @whole (@set holds every TU of the program), a field no
  * function of @set reads is dropped too: nothing reads what it names.
  * @set's locksets must include the callers' (facts_caller_locks()).
  * With @explain, says on its output why each finding of its lines goes.
