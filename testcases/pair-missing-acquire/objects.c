@@ -62,9 +62,23 @@ unsigned int good_move_prod_head_unions(struct uring *r, unsigned int n)
 unsigned int bad_same_object(struct ring *r, unsigned int n)
 {
 	unsigned int old = READ_ONCE(r->cons.head);
+	unsigned int room = READ_ONCE(r->cons.tail) - old; // expect-note {{reads 'headtail.tail' here}}
 
-	if (n > READ_ONCE(r->cons.tail) - old) // expect-note {{reads 'headtail.tail' here}}
-		return 0;
 	WRITE_ONCE(r->cons.head, old + n); // expect-warning[pair-missing-acquire] {{'headtail.head' is stored after 'headtail.tail' is read}} expect-note[pair-missing-acquire] {{then stores 'headtail.head' here}}
+	return n > room ? 0 : n;
+}
+
+/*
+ * The same object, but the store runs only when the test of the tail did
+ * not return: a control dependency orders the load before it (LKMM's
+ * ctrl; memory-barriers.txt, "CONTROL DEPENDENCIES")
+ */
+unsigned int good_same_object_returns(struct ring *r, unsigned int n)
+{
+	unsigned int old = READ_ONCE(r->cons.head);
+
+	if (n > READ_ONCE(r->cons.tail) - old)
+		return 0;
+	WRITE_ONCE(r->cons.head, old + n);
 	return n;
 }

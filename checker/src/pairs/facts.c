@@ -49,6 +49,14 @@ struct flat {
 	unsigned near;
 	unsigned loops; /* the loops around: FN_LOOP */
 	/*
+	 * The load the innermost loop's body returns on ("if (found(x))
+	 * return"): what follows the loop runs only when it did not, -1
+	 */
+	int loop_exit;
+	/* the last call in the branch's condition: "if (is_set(x))" tests
+	 * what its callee read (inline.c), -1 */
+	int cond_call;
+	/*
 	 * An access left out since the last fact (FN_UNSEEN_*). That fact's
 	 * line stays open until the next fact or the function's end, for its
 	 * FN_UNSEEN_AFTER (an access in a leg after it counts too), with its
@@ -496,7 +504,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			  int *cdep)
 {
 	const char *name = e->prim ? e->name : "";
-	int c, branch, mine[2] = { -1, -1 }, guard = f->guard;
+	int c, cc, branch, mine[2] = { -1, -1 }, guard = f->guard, exit;
 	struct held held;
 	unsigned j;
 
@@ -562,6 +570,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			break;
 		}
 		c = head_fact(f, e->deps, e->ndeps);
+		cc = c >= 0 ? c : f->cond_call;
 		branch = f->nbranches++;
 		if (is_switch(e)) {
 			flatten_cases(f, e, leg, c >= 0 ? c : *cdep, branch);
@@ -574,7 +583,7 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			put_leg(f, leg, branch, j, leg_returns(&e->legs[j]));
 			f->guard = c >= 0 ? c : guard;
 			held_restore(f, &held);
-			flatten(f, &e->legs[j], me, c >= 0 ? c : *cdep, NULL);
+			flatten(f, &e->legs[j], me, cc >= 0 ? cc : *cdep, NULL);
 			f->guard = guard;
 			if (!leg_jump(&e->legs[j]))
 				held_meet(f, &held);
@@ -593,6 +602,8 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		break;
 	case EV_LOOP:
 		f->loops++;
+		exit = f->loop_exit;
+		f->loop_exit = -1;
 		for (j = 0; j < e->nlegs; j++)
 			flatten(f, &e->legs[j], leg, *cdep, e);
 		f->loops--;
@@ -603,6 +614,11 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			*cdep = c;
 		if (c >= 0)
 			f->guard = c;
+		/* and so does not having returned from it: a control
+		 * dependency on the test that would have */
+		if (f->loop_exit >= 0 && *cdep < 0)
+			*cdep = f->loop_exit;
+		f->loop_exit = exit;
 		break;
 	default:
 		break;
@@ -635,6 +651,15 @@ static unsigned beside(const struct evlist *l, unsigned i)
  * depends on it (smp_kick_mwait_play_dead(): "for (...;
  * READ_ONCE(md->status) != newstate; ...) WRITE_ONCE(md->control, ...)").
  */
+/* The fact of the last call in the condition of @l's branch @i, or -1. */
+static int cond_call(const struct flat *f, const struct evlist *l, unsigned i)
+{
+	while (i-- > 0 && (l->v[i]->flags & EVF_IN_COND))
+		if (l->v[i]->type == EV_CALL)
+			return fact_of(f, l->v[i]);
+	return -1;
+}
+
 static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 		    const struct event *loop)
 {
@@ -648,6 +673,7 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 			f->fence = e;
 			f->near = beside(l, i);
 		}
+		f->cond_call = e->type == EV_BRANCH ? cond_call(f, l, i) : -1;
 		flatten_event(f, e, leg, &cdep);
 		f->fence = NULL;
 		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
@@ -660,8 +686,17 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 		if (e->type == EV_BRANCH && e->nlegs == 2 && !folded_if(e) &&
 		    leg_returns(&e->legs[0]) != leg_returns(&e->legs[1])) {
 			leg = f->branch_legs[leg_returns(&e->legs[0]) ? 1 : 0];
-			if ((c = head_fact(f, e->deps, e->ndeps)) >= 0)
+			c = head_fact(f, e->deps, e->ndeps);
+			if (c >= 0)
 				f->guard = c;
+			else
+				c = cond_call(f, l, i);
+			/* a store after it is not speculated: a control
+			 * dependency (memory-barriers.txt) */
+			if (c >= 0 && cdep < 0)
+				cdep = c;
+			if (c >= 0 && loop && f->loop_exit < 0)
+				f->loop_exit = c;
 		}
 	}
 	f->guard = guard;
@@ -669,7 +704,9 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 
 void facts_write_tu(const struct tu_ir *ir, struct strbuf *out)
 {
-	struct flat f = { .ir = ir, .out = out };
+	struct flat f = {
+		.ir = ir, .out = out, .loop_exit = -1, .cond_call = -1
+	};
 	unsigned i;
 
 	for (i = 0; i < ir->nfns; i++) {

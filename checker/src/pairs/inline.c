@@ -165,10 +165,24 @@ static void callee_holds(struct out *o, const struct fact *x)
 	}
 }
 
+/* The last load or RMW pushed since @first, as an index of its function. */
+static int last_load(const struct out *o, unsigned first)
+{
+	unsigned k;
+
+	for (k = o->n; k-- > first;)
+		if (o->v[k].op == FO_LOAD || o->v[k].op == FO_RMW)
+			return (int)(k - o->base);
+	return -1;
+}
+
 static void emit(const struct summaries *m, const struct fact_fn *f,
 		 struct out *o, unsigned depth, const struct site *at)
 {
 	int *map = xmalloc((f->n ? f->n : 1) * sizeof(*map));
+	/* what a test of each fact's value depends on: a call's is the
+	 * last load its callee made ("if (is_confirmed(ct)) return") */
+	int *cmap = xmalloc((f->n ? f->n : 1) * sizeof(*cmap));
 	int *legmap = xmalloc((f->nlegs ? f->nlegs : 1) * sizeof(*legmap));
 	int branch0 = o->nbranches, maxb = -1;
 	const struct fact_fn *d;
@@ -206,7 +220,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		 * may name any (fuzz_store) */
 		y.adep = x->adep >= 0 && (unsigned)x->adep < i ? map[x->adep] :
 								 -1;
-		y.cdep = x->cdep >= 0 && (unsigned)x->cdep < i ? map[x->cdep] :
+		y.cdep = x->cdep >= 0 && (unsigned)x->cdep < i ? cmap[x->cdep] :
 								 at->cdep;
 		y.guard = x->guard >= 0 && (unsigned)x->guard < i ?
 				  map[x->guard] :
@@ -216,7 +230,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 		y.lockset = locks_with(o, x->lockset, at->lockset,
 				       depth ? "" : o->heldset);
 		y.near |= at->near;
-		map[i] = -1; /* a value that comes out of a call is lost */
+		map[i] = cmap[i] = -1; /* a value out of a call is lost */
 		if (x->op == FO_CALL && (d = inlinable(m, f, x, o, depth))) {
 			struct site in = {
 				depth ? at->call : x,
@@ -233,6 +247,7 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 
 			o->added += d->n;
 			emit(m, d, o, depth + 1, &in);
+			cmap[i] = last_load(o, first);
 			/* what the call's own facts said beside it, its
 			 * callee's first and last say now */
 			if (o->n > first) {
@@ -247,12 +262,13 @@ static void emit(const struct summaries *m, const struct fact_fn *f,
 			y.line = at->call->line;
 			y.col = at->call->col;
 		}
-		map[i] = (int)(o->n - o->base);
+		map[i] = cmap[i] = (int)(o->n - o->base);
 		push_fact(o, &y, &v);
 		if (depth)
 			callee_holds(o, x);
 	}
 	free(map);
+	free(cmap);
 	free(legmap);
 }
 

@@ -553,6 +553,19 @@ static bool not_a_flag(const struct fact *f)
 	return p && (p->roles & R_NOT_A_FLAG);
 }
 
+/*
+ * waitqueue_active(): a waker's test for sleepers, whose order against
+ * the condition's store wake-missing-barrier judges; the data of no
+ * message (vmscan.c's wakeup_kswapd() tests it after a hint)
+ */
+static bool tests_sleepers(const struct fact *f)
+{
+	const struct vocab_entry *p =
+		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
+
+	return p && (p->roles & R_TESTS_SLEEPERS);
+}
+
 /* A void counter bump: atomic_inc(), local_add(), atomic64_dec()... */
 static bool counting(const struct fact *f)
 {
@@ -676,7 +689,7 @@ static void collect_fn(struct pass *p, unsigned fn)
 			if (fact_reads(a) && marked(a) && b->op == FO_LOAD &&
 			    first[j] >= i && !unordered_by_name(a) &&
 			    !not_a_flag(a) && a->cls != OC_RMW_REL &&
-			    message(f, i, j))
+			    !tests_sleepers(b) && message(f, i, j))
 				add_side(p, ROLE_RR, fn, i, j);
 			/* the store may be an RMW's (xchg(), a void
 			 * atomic_add() after smp_mb__before_atomic()) */
