@@ -499,6 +499,21 @@ static inline void up(struct semaphore *s)
 {
 	__atomic_fetch_add(&s->count, 1, __ATOMIC_RELEASE);
 }
+/* RTNL (net/core/rtnetlink.c): one mutex, taken by a function */
+extern struct mutex rtnl_mutex;
+static inline void rtnl_lock(void)
+{
+	mutex_lock(&rtnl_mutex);
+}
+static inline void rtnl_unlock(void)
+{
+	mutex_unlock(&rtnl_mutex);
+}
+static inline bool rtnl_is_locked(void)
+{
+	return __atomic_load_n(&rtnl_mutex.locked, __ATOMIC_RELAXED);
+}
+#define ASSERT_RTNL() ((void)rtnl_is_locked())
 /* both full fences on every architecture this model runs on */
 #define smp_mb__after_spinlock() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_mb__after_unlock_lock() __atomic_thread_fence(__ATOMIC_SEQ_CST)

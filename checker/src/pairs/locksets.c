@@ -14,11 +14,43 @@
 
 /* The primitives that hold a lock shared: a reader of a rwlock or rwsem. */
 static const char *const shared_prims[] = {
-	"read_lock",	    "read_trylock",	"_raw_read_lock",
-	"down_read",	    "percpu_down_read", "lockdep_assert_held_read",
-	"rte_rwlock_read",  "ck_rwlock_read",	"read_unlock",
-	"_raw_read_unlock", "up_read",		"percpu_up_read",
+	"read_lock",	    "read_trylock",
+	"_raw_read_lock",   "down_read",
+	"percpu_down_read", "lockdep_assert_held_read",
+	"rte_rwlock_read",  "ck_rwlock_read",
+	"read_unlock",	    "_raw_read_unlock",
+	"up_read",	    "percpu_up_read",
+	"cpus_read_",	    "lockdep_assert_cpus_held",
 };
+
+/*
+ * The locks a primitive names by itself (linux.def): rtnl_lock() takes
+ * rtnl_mutex, as mutex_lock(&rtnl_mutex) would name it.
+ */
+static const struct {
+	const char *prim, *lock;
+} implied_locks[] = {
+	{ "rtnl_lock", "global:rtnl_mutex" },
+	{ "rtnl_lock_killable", "global:rtnl_mutex" },
+	{ "rtnl_trylock", "global:rtnl_mutex" },
+	{ "rtnl_unlock", "global:rtnl_mutex" },
+	{ "__rtnl_unlock", "global:rtnl_mutex" },
+	{ "ASSERT_RTNL", "global:rtnl_mutex" },
+	{ "cpus_read_lock", "global:cpu_hotplug_lock" },
+	{ "cpus_read_unlock", "global:cpu_hotplug_lock" },
+	{ "lockdep_assert_cpus_held", "global:cpu_hotplug_lock" },
+};
+
+static const char *implied_lock(const char *prim)
+{
+	size_t k;
+
+	for (k = 0; prim && k < sizeof(implied_locks) / sizeof(*implied_locks);
+	     k++)
+		if (!strcmp(prim, implied_locks[k].prim))
+			return implied_locks[k].lock;
+	return NULL;
+}
 
 static bool held_shared(const char *prim)
 {
@@ -34,6 +66,12 @@ static bool held_shared(const char *prim)
 void lockset_name(const char *key, bool shared_key, const char *prim, char *buf,
 		  size_t n)
 {
+	const char *named = implied_lock(prim);
+
+	if (named) {
+		key = named;
+		shared_key = true;
+	}
 	if (!shared_key || !key || !key[0])
 		snprintf(buf, n, "?");
 	else
