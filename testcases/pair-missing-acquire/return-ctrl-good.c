@@ -7,7 +7,8 @@
  * nf_conntrack_core.c's nf_ct_resolve_clash_harder() returns from a
  * lookup loop on nf_ct_key_equal(), which reads the status in a callee,
  * and stores the timeout after the loop. The same in three spellings:
- * the load in the test, in a helper the test calls, in a loop's body.
+ * the load in the test, in a helper the test calls, in a loop's body,
+ * in a helper's helper before another load.
  */
 #include <ordercheck/linux.h>
 
@@ -18,6 +19,7 @@
 struct conn {
 	unsigned long status;
 	unsigned long timeout;
+	int net;
 };
 
 void conn_confirm(struct conn *c, unsigned long t)
@@ -56,6 +58,19 @@ int conn_clash_loop(struct conn *c, int tries)
 		if (conn_confirmed(c))
 			return 1;
 	}
+	WRITE_ONCE(c->timeout, 1);
+	return 0;
+}
+
+static bool conn_equal(const struct conn *c, int net)
+{
+	return conn_confirmed(c) && READ_ONCE(c->net) == net;
+}
+
+int conn_clash_deep(struct conn *c, int net)
+{
+	if (conn_equal(c, net))
+		return 1;
 	WRITE_ONCE(c->timeout, 1);
 	return 0;
 }

@@ -49,8 +49,7 @@ static bool modifies(const struct fact_fn *fn, unsigned i, unsigned k)
 
 	if (!(f->flags & F_LOCK_MOD))
 		return true;
-	for (n = 0; n < sizeof(lock_modifiers) / sizeof(lock_modifiers[0]);
-	     n++)
+	for (n = 0; n < sizeof(lock_modifiers) / sizeof(lock_modifiers[0]); n++)
 		if (!strcmp(f->name, lock_modifiers[n].name))
 			break;
 	if (n == sizeof(lock_modifiers) / sizeof(lock_modifiers[0]))
@@ -118,6 +117,17 @@ static const struct fact *dep_on(const struct fact_fn *fn, const struct fact *a,
 	return NULL;
 }
 
+/*
+ * Facts @c and @i come out of one call of the function's own: a test of
+ * what it returned ("if (nf_ct_key_equal(h, ...)) return") hangs on the
+ * loads it made, not only on the last (inline.c's choice for @c)
+ */
+static bool one_call(const struct fact_fn *fn, int c, unsigned i)
+{
+	return c >= 0 && fn->via && fn->via[c].depth && fn->via[i].depth &&
+	       fn->via[c].pos == fn->via[i].pos;
+}
+
 struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 			      unsigned need, const struct summaries *sums)
 {
@@ -156,7 +166,8 @@ struct ordering order_between(const struct fact_fn *fn, unsigned i, unsigned j,
 	 */
 	if (first_reads && !(a->flags & FA_C11) && (f = dep_on(fn, a, i, b, j)))
 		return yes(f, "an address dependency");
-	if (first_reads && second_writes && b->cdep == (int)i &&
+	if (first_reads && second_writes &&
+	    (b->cdep == (int)i || one_call(fn, b->cdep, i)) &&
 	    !(a->flags & FA_C11))
 		return yes(a, "a control dependency");
 	/* release then acquire does not order a store before a load */
