@@ -139,6 +139,16 @@ publish-no-reader)
 	run "$oc" -p db
 	expect_status 1
 	expect_out "publisher.c:11:2: warning: 'e->stamp' is initialised after"
+	# a reader that never finds the entry on the RCU list is no RCU reader
+	write_db "$p/publisher.c" "$p/reader-norcu.c"
+	run "$oc" -p db --explain "$p/publisher.c:11"
+	expect_status 0
+	expect_out "not reported: the object is published to RCU readers, and none of the 1 read of 'struct entry.stamp'"
+	# with the RCU reader beside it, reported
+	write_db "$p/publisher.c" "$p/reader-norcu.c" "$p/reader.c"
+	run "$oc" -p db
+	expect_status 1
+	expect_out "publisher.c:11:2: warning: 'e->stamp' is initialised after"
 	;;
 crash-loses-one-file)
 	write_db "$in/one.c" "$in/two.c" "$in/clean.c"

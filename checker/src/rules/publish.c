@@ -681,14 +681,15 @@ static void check_list_pti(const struct evlist *l, void *arg)
 			snprintf(more, sizeof(more),
 				 " (and %u" PUBLISH_MORE_STORES "%s)", w.f.more,
 				 w.f.more == 1 ? "" : "s");
-		d = rule_report(pa->ctx, pa->self, pa->fn, where,
-				"'%s' is initialised%s%s%s after '%s' was "
-				"published to lockless readers by %s%s: a "
-				"reader that finds it can see the value from "
-				"before; initialise it before publishing",
-				w.f.loc, w.f.call ? " in " : "",
-				w.f.call ? w.f.call->name : "",
-				w.f.call ? "()" : "", pub.root, how, more);
+		d = rule_report(
+			pa->ctx, pa->self, pa->fn, where,
+			"'%s' is initialised%s%s%s after '%s' was " PUBLISH_BY
+			"%s%s: a "
+			"reader that finds it can see the value from "
+			"before; initialise it before publishing",
+			w.f.loc, w.f.call ? " in " : "",
+			w.f.call ? w.f.call->name : "", w.f.call ? "()" : "",
+			pub.root, how, more);
 		/* only WRITE_ONCE()s: the publisher expects readers to race */
 		if (w.f.marked_only)
 			d->sev = SEV_NOTE;

@@ -63,11 +63,28 @@ static bool is_store_at(const struct fact_fn *fn, const struct fact *f,
 /* What the readers of one stored field are, against the store's locks. */
 struct readers {
 	unsigned n; /* loads and RMWs of the field in the set */
+	/* of those, in functions that read nothing under RCU, where only an
+	 * RCU reader counts (rcu_only) */
+	unsigned norcu;
 	const struct fact *unlocked; /* the first that the store's locks
 				      * do not exclude, or NULL */
 	const struct fact_fn *unlocked_fn;
 	char lock[LOCKSET_MAX]; /* a lock that excluded the last one */
 };
+
+/*
+ * @fn reads something under rcu_read_lock(), or through an RCU
+ * dereference: it may find an object an RCU publication makes reachable.
+ */
+static bool reads_rcu(const struct fact_fn *fn)
+{
+	unsigned k;
+
+	for (k = 0; k < fn->n; k++)
+		if ((fn->v[k].flags & FA_RCU) || fn->v[k].cls == OC_DEP_LOAD)
+			return true;
+	return false;
+}
 
 /* "swap_extent_root" of "struct swap_info_struct.swap_extent_root". */
 static const char *member_of(const char *key)
@@ -101,7 +118,7 @@ static bool reads_inside(const struct fact *f, const char *member)
 }
 
 static void read_field(const struct fact_set *set, const struct fact *store,
-		       struct readers *r)
+		       bool rcu_only, struct readers *r)
 {
 	/* a pointer's readers load it by its own key first */
 	const char *member =
@@ -118,6 +135,10 @@ static void read_field(const struct fact_set *set, const struct fact *store,
 			    (f->key != store->key && !reads_inside(f, member)))
 				continue;
 			r->n++;
+			if (rcu_only && !reads_rcu(fn)) {
+				r->norcu++;
+				continue;
+			}
 			if (!r->unlocked &&
 			    !lockset_excludes(store->lockset, f->lockset,
 					      r->lock, sizeof(r->lock))) {
@@ -128,11 +149,12 @@ static void read_field(const struct fact_set *set, const struct fact *store,
 	}
 }
 
-enum why_dropped { KEPT, NO_READER, SAME_LOCK };
+enum why_dropped { KEPT, NO_READER, NO_RCU_READER, SAME_LOCK };
 
 struct filter_arg {
 	const struct fact_set *set;
 	bool whole;
+	bool rcu_only; /* the finding's publication is RCU's */
 	const struct tree_explain *explain;
 	bool *keep; /* each finding's verdict, in order */
 	unsigned next;
@@ -156,9 +178,10 @@ struct judged {
  * Every store of the line @at must be out of the readers' reach: a line
  * that stores two fields is dropped only if both are.
  */
-static struct judged judge(const struct fact_set *set, bool whole,
+static struct judged judge(const struct filter_arg *a,
 			   const struct store_at *at)
 {
+	const struct fact_set *set = a->set;
 	struct judged j = { KEPT, NULL, { 0 } };
 	unsigned i, k, found = 0, dropped = 0;
 
@@ -172,8 +195,8 @@ static struct judged judge(const struct fact_set *set, bool whole,
 			if (!is_store_at(fn, f, at))
 				continue;
 			found++;
-			read_field(set, f, &r);
-			if (r.unlocked || (!r.n && !whole)) {
+			read_field(set, f, a->rcu_only, &r);
+			if (r.unlocked || (!r.n && !a->whole)) {
 				j.why = KEPT;
 				j.store = f;
 				j.r = r;
@@ -185,7 +208,9 @@ static struct judged judge(const struct fact_set *set, bool whole,
 		}
 	}
 	if (found && dropped == found)
-		j.why = j.r.n ? SAME_LOCK : NO_READER;
+		j.why = !j.r.n		   ? NO_READER :
+			j.r.norcu == j.r.n ? NO_RCU_READER :
+					     SAME_LOCK;
 	return j;
 }
 
@@ -213,6 +238,14 @@ static void explain(const struct tree_explain *ex, const struct oc_diag *d,
 			"explain: [%s] at %s:%u: not reported: no function "
 			"of the tree reads '%s'\n",
 			rule_id, d->file, d->line, j->store->key);
+	else if (j->why == NO_RCU_READER)
+		fprintf(ex->out,
+			"explain: [%s] at %s:%u: not reported: the object is "
+			"published to RCU readers, and none of the %u read%s "
+			"of '%s' in the tree is in a function that reads under "
+			"rcu_read_lock() or through an RCU dereference\n",
+			rule_id, d->file, d->line, j->r.n,
+			j->r.n == 1 ? "" : "s", j->store->key);
 	else
 		fprintf(ex->out,
 			"explain: [%s] at %s:%u: not reported: the store "
@@ -222,6 +255,19 @@ static void explain(const struct tree_explain *ex, const struct oc_diag *d,
 			rule_id, d->file, d->line, j->r.lock,
 			j->r.n == 1 ? "does its" : "do all", j->r.n,
 			j->r.n == 1 ? "" : "s", j->store->key);
+}
+
+/*
+ * The finding's publication is an RCU primitive's (list_add_rcu(),
+ * rcu_assign_pointer()): its lockless readers are RCU readers.
+ */
+static bool rcu_publication(const struct oc_diag *d)
+{
+	const char *by = strstr(d->message, PUBLISH_BY);
+	const char *paren = by ? strchr(by, '(') : NULL;
+	const char *rcu = by ? strstr(by, "rcu") : NULL;
+
+	return rcu && paren && rcu < paren;
 }
 
 /* The further stores the finding counts: "(and 3 more stores)". */
@@ -326,7 +372,7 @@ static bool judge_finding(const struct filter_arg *a, struct oc_diag *d)
 {
 	const char *at, *end;
 	struct store_at own = store_of(d);
-	struct judged j = judge(a->set, a->whole, &own);
+	struct judged j = judge(a, &own);
 	unsigned more = more_stores(d->message, &at, &end), noted = 0;
 	unsigned i, left = 0;
 	int first = -1;
@@ -339,7 +385,7 @@ static bool judge_finding(const struct filter_arg *a, struct oc_diag *d)
 		if (!is_also(&d->notes[i]))
 			continue;
 		noted++;
-		if (judge(a->set, a->whole, &s).why != KEPT) {
+		if (judge(a, &s).why != KEPT) {
 			drop_note(d, i--);
 			continue;
 		}
@@ -362,14 +408,21 @@ void publish_readers_filter(const struct fact_set *set, bool whole,
 			    struct diag_list *diags,
 			    const struct tree_explain *explain)
 {
-	struct filter_arg a = { set, whole, explain, NULL, 0 };
+	struct filter_arg a = { set, whole, false, explain, NULL, 0 };
 	unsigned i;
 
 	a.keep = xmalloc((diags->n + 1) * sizeof(*a.keep));
-	for (i = 0; i < diags->n; i++)
-		a.keep[i] = !diags->v[i].rule ||
-			    strcmp(diags->v[i].rule, rule_id) ||
-			    judge_finding(&a, &diags->v[i]);
+	for (i = 0; i < diags->n; i++) {
+		const struct oc_diag *d = &diags->v[i];
+
+		if (!d->rule || strcmp(d->rule, rule_id)) {
+			a.keep[i] = true;
+			continue;
+		}
+		/* a part of the program may hold the RCU readers */
+		a.rcu_only = whole && rcu_publication(d);
+		a.keep[i] = judge_finding(&a, &diags->v[i]);
+	}
 	diag_list_filter(diags, keep, &a);
 	free(a.keep);
 }

@@ -20,6 +20,8 @@
  * by its readers as the finding's own store is.
  */
 #define PUBLISH_MORE_STORES " more store"
+/* and by what: "published to lockless readers by list_add_rcu()" */
+#define PUBLISH_BY "published to lockless readers by "
 #define PUBLISH_NOTED_STORES 8
 #define PUBLISH_ALSO "also initialises '%s' "
 #define PUBLISH_ALSO_IN PUBLISH_ALSO "in "
