@@ -8,7 +8,8 @@
  * lookup loop on nf_ct_key_equal(), which reads the status in a callee,
  * and stores the timeout after the loop. The same in three spellings:
  * the load in the test, in a helper the test calls, in a loop's body,
- * in a helper's helper before another load.
+ * in a helper's helper before another load, in a list walk whose own
+ * condition loads the next entry.
  */
 #include <ordercheck/linux.h>
 
@@ -20,6 +21,7 @@ struct conn {
 	unsigned long status;
 	unsigned long timeout;
 	int net;
+	struct conn *next;
 };
 
 void conn_confirm(struct conn *c, unsigned long t)
@@ -72,5 +74,17 @@ int conn_clash_deep(struct conn *c, int net)
 	if (conn_equal(c, net))
 		return 1;
 	WRITE_ONCE(c->timeout, 1);
+	return 0;
+}
+
+int conn_clash_list(struct conn *loser, struct conn *head)
+{
+	struct conn *h;
+
+	for (h = head; h; h = h->next) {
+		if (conn_confirmed(h))
+			return 1;
+	}
+	WRITE_ONCE(loser->timeout, 1);
 	return 0;
 }

@@ -570,7 +570,8 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 			break;
 		}
 		c = head_fact(f, e->deps, e->ndeps);
-		cc = c >= 0 ? c : f->cond_call;
+		/* the condition's latest fact heads the legs' dependency */
+		cc = c > f->cond_call ? c : f->cond_call;
 		branch = f->nbranches++;
 		if (is_switch(e)) {
 			flatten_cases(f, e, leg, c >= 0 ? c : *cdep, branch);
@@ -610,14 +611,15 @@ static void flatten_event(struct flat *f, const struct event *e, int leg,
 		/* leaving a loop on a condition orders the stores after it,
 		 * and decides on the flag it spun on */
 		c = head_fact(f, e->deps, e->ndeps);
-		if (c >= 0 && *cdep < 0)
-			*cdep = c;
 		if (c >= 0)
 			f->guard = c;
 		/* and so does not having returned from it: a control
-		 * dependency on the test that would have */
-		if (f->loop_exit >= 0 && *cdep < 0)
-			*cdep = f->loop_exit;
+		 * dependency on the test that would have (the later of
+		 * the two heads it) */
+		if (f->loop_exit > c)
+			c = f->loop_exit;
+		if (c >= 0 && *cdep < 0)
+			*cdep = c;
 		f->loop_exit = exit;
 		break;
 	default:
@@ -689,7 +691,7 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 			c = head_fact(f, e->deps, e->ndeps);
 			if (c >= 0)
 				f->guard = c;
-			else
+			if (cond_call(f, l, i) > c)
 				c = cond_call(f, l, i);
 			/* a store after it is not speculated: a control
 			 * dependency (memory-barriers.txt) */
