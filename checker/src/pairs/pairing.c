@@ -566,6 +566,27 @@ static bool tests_sleepers(const struct fact *f)
 	return p && (p->roles & R_TESTS_SLEEPERS);
 }
 
+/*
+ * A seqcount write section's opening store: a reader that sees its odd
+ * count spins or retries (read_seqcount_begin(), the retry after
+ * raw_seqcount_begin()), so what was stored before it reaches the reader
+ * with the section's end, whose fence orders it: no message's flag.
+ */
+static bool opens_seq_write(const struct fact *f)
+{
+	static const char *const begins[] = {
+		"write_seqcount_begin",
+		"raw_write_seqcount_begin",
+		"write_seqcount_begin_nested",
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof(begins) / sizeof(begins[0]); k++)
+		if (!strcmp(f->name, begins[k]))
+			return true;
+	return false;
+}
+
 /* A void counter bump: atomic_inc(), local_add(), atomic64_dec()... */
 static bool counting(const struct fact *f)
 {
@@ -680,7 +701,8 @@ static void collect_fn(struct pass *p, unsigned fn)
 			 * message: counts, or ring_buffer's RB_WARN_ON()
 			 * disable counts on an error path */
 			if (fact_writes(a) && fact_writes(b) && marked(b) &&
-			    !not_a_flag(b) && !(counting(a) && counting(b)))
+			    !not_a_flag(b) && !opens_seq_write(b) &&
+			    !(counting(a) && counting(b)))
 				add_side(p, ROLE_WW, fn, i, j);
 			if (fact_writes(a) && fact_writes(b) && marked(a) &&
 			    !marked(b) && !not_a_flag(a))
