@@ -15,7 +15,7 @@
 
 // expect-no-diagnostics
 
-#define CONN_CONFIRMED 3
+enum { CONN_CONFIRMED = 3 };
 
 struct conn {
 	unsigned long status;

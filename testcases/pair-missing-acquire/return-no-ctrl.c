@@ -6,7 +6,7 @@
  */
 #include <ordercheck/linux.h>
 
-#define CONN_CONFIRMED 3
+enum { CONN_CONFIRMED = 3 };
 
 struct conn {
 	unsigned long status;
