@@ -647,12 +647,6 @@ static unsigned beside(const struct evlist *l, unsigned i)
 							       0);
 }
 
-/*
- * @loop: the loop whose leg @l is. In a while or for loop the body runs
- * only when the condition held, so what follows the condition's read
- * depends on it (smp_kick_mwait_play_dead(): "for (...;
- * READ_ONCE(md->status) != newstate; ...) WRITE_ONCE(md->control, ...)").
- */
 /* The fact of the last call in the condition of @l's branch @i, or -1. */
 static int cond_call(const struct flat *f, const struct evlist *l, unsigned i)
 {
@@ -662,20 +656,28 @@ static int cond_call(const struct flat *f, const struct evlist *l, unsigned i)
 	return -1;
 }
 
+/*
+ * @loop: the loop whose leg @l is. In a while or for loop the body runs
+ * only when the condition held, so what follows the condition's read
+ * depends on it (smp_kick_mwait_play_dead(): "for (...;
+ * READ_ONCE(md->status) != newstate; ...) WRITE_ONCE(md->control, ...)").
+ */
 static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 		    const struct event *loop)
 {
 	bool guarded = loop && loop->name && strcmp(loop->name, "do");
 	const struct event *e;
 	unsigned i;
-	int c, guard = f->guard;
+	int c, call, guard = f->guard;
 
 	evlist_for_each(l, i, e) {
 		if (e->type == EV_FENCE || e->type == EV_MODIFIER) {
 			f->fence = e;
 			f->near = beside(l, i);
 		}
-		f->cond_call = e->type == EV_BRANCH ? cond_call(f, l, i) : -1;
+		/* f->cond_call: the legs' flattening sets it again */
+		call = e->type == EV_BRANCH ? cond_call(f, l, i) : -1;
+		f->cond_call = call;
 		flatten_event(f, e, leg, &cdep);
 		f->fence = NULL;
 		if (guarded && (c = head_fact(f, loop->deps, loop->ndeps)) >= 0)
@@ -691,8 +693,8 @@ static void flatten(struct flat *f, const struct evlist *l, int leg, int cdep,
 			c = head_fact(f, e->deps, e->ndeps);
 			if (c >= 0)
 				f->guard = c;
-			if (cond_call(f, l, i) > c)
-				c = cond_call(f, l, i);
+			if (call > c)
+				c = call;
 			/* a store after it is not speculated: a control
 			 * dependency (memory-barriers.txt) */
 			if (c >= 0 && cdep < 0)

@@ -362,6 +362,15 @@ static unsigned *first_reads(const struct fact_fn *f)
 	return first;
 }
 
+/* The vocabulary roles of @f's primitive (vocab.h), 0 for none. */
+static unsigned roles_of(const struct fact *f)
+{
+	const struct vocab_entry *p =
+		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
+
+	return p ? p->roles : 0;
+}
+
 /*
  * A read that says by its name it needs no order: rcu_access_pointer()
  * only looks at the pointer, rcu_dereference_protected() and friends hold
@@ -369,9 +378,7 @@ static unsigned *first_reads(const struct fact_fn *f)
  */
 static bool unordered_by_name(const struct fact *f)
 {
-	const struct vocab_entry *p = vocab_lookup(f->name, VOCAB_NO_HEADER);
-
-	return p && (p->roles & (R_PTR_ONLY | R_UPDATE_SIDE));
+	return roles_of(f) & (R_PTR_ONLY | R_UPDATE_SIDE);
 }
 
 /*
@@ -547,10 +554,7 @@ static void collect_plain_flags(struct pass *p, unsigned fn)
 /* A refcount or bit lock operation: no side's flag (vocab.h). */
 static bool not_a_flag(const struct fact *f)
 {
-	const struct vocab_entry *p =
-		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
-
-	return p && (p->roles & R_NOT_A_FLAG);
+	return roles_of(f) & R_NOT_A_FLAG;
 }
 
 /*
@@ -560,10 +564,7 @@ static bool not_a_flag(const struct fact *f)
  */
 static bool tests_sleepers(const struct fact *f)
 {
-	const struct vocab_entry *p =
-		f->name[0] ? vocab_lookup(f->name, VOCAB_NO_HEADER) : NULL;
-
-	return p && (p->roles & R_TESTS_SLEEPERS);
+	return roles_of(f) & R_TESTS_SLEEPERS;
 }
 
 /*

@@ -684,9 +684,9 @@ static void check_list_pti(const struct evlist *l, void *arg)
 		d = rule_report(
 			pa->ctx, pa->self, pa->fn, where,
 			"'%s' is initialised%s%s%s after '%s' was " PUBLISH_BY
-			"%s%s: a "
-			"reader that finds it can see the value from "
-			"before; initialise it before publishing",
+			"%s%s: a reader that finds it can "
+			"see the value from before; initialise it "
+			"before publishing",
 			w.f.loc, w.f.call ? " in " : "",
 			w.f.call ? w.f.call->name : "", w.f.call ? "()" : "",
 			pub.root, how, more);

@@ -291,9 +291,8 @@ static unsigned more_stores(const char *message, const char **at,
 
 static bool is_also(const struct oc_note *n)
 {
-	static const char also[] = "also initialises '";
-
-	return !strncmp(n->message, also, sizeof(also) - 1);
+	return !strncmp(n->message, PUBLISH_ALSO_START,
+			strlen(PUBLISH_ALSO_START));
 }
 
 static void drop_note(struct oc_diag *d, unsigned i)

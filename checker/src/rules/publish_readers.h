@@ -23,7 +23,8 @@
 /* and by what: "published to lockless readers by list_add_rcu()" */
 #define PUBLISH_BY "published to lockless readers by "
 #define PUBLISH_NOTED_STORES 8
-#define PUBLISH_ALSO "also initialises '%s' "
+#define PUBLISH_ALSO_START "also initialises '"
+#define PUBLISH_ALSO PUBLISH_ALSO_START "%s' "
 #define PUBLISH_ALSO_IN PUBLISH_ALSO "in "
 
 /*
